@@ -1,0 +1,90 @@
+// The list controller, written once (DESIGN §3 convention 5): filters and paging synced to the URL query, the page
+// load through react-query (reloaded on every route change), and the failure rule of spec part 2 §8 (empty table,
+// count 0, the error shown).
+import { useMemo, useState } from 'react';
+import { useLocation, useSearchParams } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
+import { call } from '@/app/api/client';
+import { showError } from '@/app/components/feedback/feedback';
+import type { Endpoint, InputOf, OutputOf } from '@/shared/contracts/endpoint';
+import { filterDefaults, filterParams, type FilterDef } from './filters';
+import {
+  defaultPageSize,
+  filtersActive,
+  pageSizeState,
+  readListState,
+  searchState,
+  writeListState,
+  type FilterValues,
+  type ListState,
+} from './list-state';
+
+export type ItemOf<E extends Endpoint> = OutputOf<E> extends { items: (infer R)[] } ? R : never;
+
+export interface CrudListConfig<E extends Endpoint> {
+  /** The route component of the screen: picks the default page size (spec part 2 §9). */
+  screen: string;
+  endpoint: E;
+  filters: readonly FilterDef[];
+  /** Parameters every request carries (e.g. OgawaModel fixed to YES). */
+  fixed?: Partial<InputOf<E>>;
+  pageSize?: number;
+}
+
+export function useCrudList<E extends Endpoint>(cfg: CrudListConfig<E>) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const location = useLocation();
+  const defaults = useMemo(() => filterDefaults(cfg.filters), [cfg.filters]);
+  const sizeDefault = cfg.pageSize ?? defaultPageSize(cfg.screen);
+  const query = searchParams.toString();
+  const state = useMemo(() => readListState(new URLSearchParams(query), defaults, sizeDefault), [query, defaults, sizeDefault]);
+
+  // The inputs edit a draft; Search applies it. Back/forward (a new URL) resets the draft to what the URL says.
+  const [draft, setDraft] = useState<FilterValues>(state.filters);
+  const [draftFor, setDraftFor] = useState(query);
+  if (draftFor !== query) {
+    setDraftFor(query);
+    setDraft(state.filters);
+  }
+
+  const apply = (next: ListState) => setSearchParams(writeListState(new URLSearchParams(query), next, defaults, sizeDefault));
+
+  const input = useMemo(
+    () => ({ ...filterParams(cfg.filters, state.filters), ...cfg.fixed, pageIndex: state.pageIndex, pageSize: state.pageSize }) as InputOf<E>,
+    [cfg.filters, cfg.fixed, state],
+  );
+
+  const q = useQuery({
+    // location.key: every navigation to the list (menu click, return from a form) loads it afresh.
+    queryKey: ['list', cfg.endpoint.path, input, location.key],
+    retry: false,
+    refetchOnWindowFocus: false,
+    queryFn: async ({ signal }) => {
+      try {
+        return (await call(cfg.endpoint, input, { signal })) as { items: ItemOf<E>[]; count: number };
+      } catch (err) {
+        if (!signal.aborted) showError(err);
+        throw err;
+      }
+    },
+  });
+
+  const failed = q.isError;
+  return {
+    state,
+    draft,
+    setDraft,
+    setDraftValue: (key: string, value: string) => setDraft((d) => ({ ...d, [key]: value })),
+    search: () => apply(searchState(state, draft)),
+    setPage: (pageIndex: number) => apply({ ...state, pageIndex }),
+    setPageSize: (pageSize: number) => apply(pageSizeState(state, pageSize)),
+    records: failed ? [] : (q.data?.items ?? []),
+    count: failed ? 0 : (q.data?.count ?? 0),
+    loading: q.isFetching,
+    filtered: filtersActive(state.filters, defaults),
+    reload: () => void q.refetch(),
+  };
+}
+
+export type CrudListController<E extends Endpoint> = ReturnType<typeof useCrudList<E>>;
+

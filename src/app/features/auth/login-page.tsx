@@ -1,0 +1,181 @@
+// /Login (spec part 1 §2, §4, §5, §8): account (required), password, language (shown once both are filled, preselected
+// from getuser), Login and Forgot password. After sign-in: the session with menus and grants is stored, the language
+// applied; the initial password sends the user to the forced change, anything else to the redirect target (default /).
+import { useRef, useState, type FormEvent } from 'react';
+import { Alert, Button, Select, Stack, TextInput, PasswordInput, Group } from '@mantine/core';
+import { useNetwork } from '@mantine/hooks';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { getMenusByUser } from '@/shared/contracts/menu';
+import { getUser, login } from '@/shared/contracts/user';
+import { FORGOT_PASSWORD, mailSend2 } from '@/shared/contracts/workflow';
+import { LANGUAGES, type Language } from '@/shared/domain/constants';
+import { call } from '@/app/api/client';
+import { queryClient } from '@/app/api/query-client';
+import { applyLanguage } from '@/app/i18n/i18n';
+import { clearSession, setSession, storedLanguage, updateSession } from '@/app/session/session';
+import { showError, showInfo } from '@/app/components/feedback/feedback';
+import { clearNotifications } from '@/app/components/feedback/notifications';
+import { Icon } from '@/app/components/shell/icons';
+import { LANGUAGE_NAMES } from '@/app/components/shell/top-bar';
+import { AuthFrame } from './auth-frame';
+
+/** Only same-site paths; never back to the login screen itself. */
+export function safeRedirect(r: string | null): string {
+  if (!r || !r.startsWith('/') || r.startsWith('//') || r.startsWith('/\\') || /^\/login(\/|\?|$)/i.test(r)) return '/';
+  return r;
+}
+
+export default function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const { online } = useNetwork();
+  const [number, setNumber] = useState('');
+  const [password, setPassword] = useState('');
+  const [numberError, setNumberError] = useState<string | null>(null);
+  /** The language the user picked, or the one getuser reported; neither means "keep the account's language". */
+  const [picked, setPicked] = useState<Language | null>(null);
+  const [accountLanguage, setAccountLanguage] = useState<Language | null>(null);
+  const [busy, setBusy] = useState<'login' | 'forgot' | null>(null);
+  const asked = useRef('');
+
+  const bothFilled = number.trim() !== '' && password !== '';
+
+  /** getuser once both fields are filled (on leaving a field, not per keystroke: a wrong password counts as a failure). */
+  function askLanguage() {
+    const key = `${number.trim()}\n${password}`;
+    if (!bothFilled || key === asked.current) return;
+    asked.current = key;
+    call(getUser, { number: number.trim(), password }, { noGlobalRouting: true })
+      .then((r) => {
+        if (asked.current === key) setAccountLanguage(r.language);
+      })
+      .catch(() => undefined);
+  }
+
+  function requireAccount(): boolean {
+    if (number.trim()) return true;
+    setNumberError(t('validation.accountRequired'));
+    return false;
+  }
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (busy || !requireAccount()) return;
+    setBusy('login');
+    try {
+      const u = await call(login, { number: number.trim(), password, language: picked ?? accountLanguage ?? undefined }, { noGlobalRouting: true });
+      queryClient.clear();
+      setSession({
+        token: u.token,
+        id: u.id,
+        number: u.number,
+        name: u.name,
+        language: u.language,
+        companyNumber: u.companyNumber,
+        companyName: u.companyName,
+        departmentName: u.departmentName,
+        sideMenuList: [],
+        buttons: [],
+        routes: {},
+        mustChangePassword: u.mustChangePassword,
+      });
+      if (!u.mustChangePassword) {
+        try {
+          const m = await call(getMenusByUser, {}, { noGlobalRouting: true });
+          updateSession({ sideMenuList: m.sideMenuList, buttons: m.buttons });
+        } catch (err) {
+          clearSession();
+          throw err;
+        }
+      }
+      await applyLanguage(u.language);
+      // Messages about the previous session ("sign in again", errors of failed attempts) are done with.
+      clearNotifications();
+      if (u.mustChangePassword) {
+        showInfo('login.mustChangePassword');
+        await navigate('/UserChangePassword', { replace: true });
+      } else await navigate(safeRedirect(search.get('redirect')), { replace: true });
+    } catch (err) {
+      showError(err);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function forgot() {
+    if (busy || !requireAccount()) return;
+    setBusy('forgot');
+    try {
+      await call(
+        mailSend2,
+        { ...FORGOT_PASSWORD, userNumber: number.trim(), userNumbers: '', returnOrderNo: 0, orderNumber: '', sapOrderNumber: '' },
+        { noGlobalRouting: true },
+      );
+      showInfo('login.resetMailSent');
+    } catch (err) {
+      showError(err);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <AuthFrame title={t('login.title')} subtitle={t('login.subtitle')}>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          {!online && (
+            <Alert color="yellow" variant="light" icon={<Icon name="wifi-off" />} data-testid="login-offline">
+              {t('login.offline')}
+            </Alert>
+          )}
+          <TextInput
+            label={t('login.account')}
+            placeholder={t('login.accountPlaceholder')}
+            value={number}
+            onChange={(e) => {
+              setNumber(e.currentTarget.value);
+              setNumberError(null);
+            }}
+            onBlur={askLanguage}
+            error={numberError}
+            withAsterisk
+            autoComplete="username"
+            autoFocus
+            name="account"
+          />
+          <PasswordInput
+            label={t('login.password')}
+            placeholder={t('login.passwordPlaceholder')}
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+            onBlur={askLanguage}
+            autoComplete="current-password"
+            visibilityToggleButtonProps={{ 'aria-label': t('common.togglePassword') }}
+            name="password"
+          />
+          {bothFilled && (
+            <Select
+              label={t('login.language')}
+              data={LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] }))}
+              value={picked ?? accountLanguage ?? storedLanguage()}
+              onChange={(v) => v && setPicked(v as Language)}
+              allowDeselect={false}
+              comboboxProps={{ withinPortal: true }}
+              data-testid="login-language"
+            />
+          )}
+          <Button type="submit" fullWidth mt="xs" loading={busy === 'login'} disabled={busy !== null}>
+            {t('login.submit')}
+          </Button>
+          <Group justify="center">
+            <Button variant="subtle" size="compact-sm" onClick={() => void forgot()} loading={busy === 'forgot'} disabled={busy !== null}>
+              {t('login.forgotPassword')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </AuthFrame>
+  );
+}

@@ -1,0 +1,35 @@
+// /RoleDetails?id: the role's name, users, companies and departments, Return, and the read-only tree of its menus and
+// buttons (tagged menu or button, with the all-data marks) in the user's language (spec part 2 §2 Roles).
+import { useState } from 'react';
+import { Stack } from '@mantine/core';
+import { call } from '@/app/api/client';
+import { CrudDetail } from '@/app/components/crud/crud-detail';
+import { getRoleById, type RoleDetail } from '@/shared/contracts/role';
+import { spacedNames, splitIds } from './role-lookups';
+import { RoleMenuTree, useMenuTree } from './role-menu-tree';
+
+export default function RoleDetails() {
+  const [role, setRole] = useState<RoleDetail | null>(null);
+  const { tree, loading } = useMenuTree();
+  return (
+    <Stack gap="md">
+      <CrudDetail<RoleDetail>
+        entity="role"
+        listPath="/RoleList"
+        keyParam="id"
+        load={async (id) => {
+          const r = await call(getRoleById, { id });
+          setRole(r);
+          return r;
+        }}
+        fields={[
+          { key: 'roleName' },
+          { key: 'userNames', render: (r) => spacedNames(r.userNames) },
+          { key: 'companyNames', render: (r) => spacedNames(r.companyNames) },
+          { key: 'departmentNames', render: (r) => spacedNames(r.departmentNames) },
+        ]}
+      />
+      <RoleMenuTree tree={tree} loading={loading || !role} value={{ menuIds: splitIds(role?.menuIds ?? ''), menuAllData: splitIds(role?.menuAllData ?? '') }} />
+    </Stack>
+  );
+}

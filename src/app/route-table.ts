@@ -1,0 +1,40 @@
+// Maps a menu's routeComponent (from the server) to a lazy screen. Each feature exports its own table
+// (features/<area>/routes.ts: `export const routes: RouteTable = { Product: lazy(() => import('./product-list')) }`);
+// this file joins them. Add one import and one array entry per feature.
+import type { ComponentType, LazyExoticComponent } from 'react';
+import { routes as categoryRoutes } from './features/category/routes';
+import { routes as currencyRoutes } from './features/currency/routes';
+import { routes as productRoutes } from './features/product/routes';
+import { routes as productColRoutes } from './features/product-col/routes';
+import { routes as productModRoutes } from './features/product-mod/routes';
+import { routes as vendorRoutes } from './features/vendor/routes';
+import { routes as companyRoutes } from './features/company/routes';
+import { routes as departmentRoutes } from './features/department/routes';
+import { routes as userRoutes } from './features/user/routes';
+import { routes as roleRoutes } from './features/role/routes';
+import { routes as menuRoutes } from './features/menu/routes';
+
+export type LazyScreen = LazyExoticComponent<ComponentType>;
+export type RouteTable = Record<string, LazyScreen>;
+
+const tables: RouteTable[] = [
+  // feature tables go here
+  productRoutes,
+  categoryRoutes,
+  productModRoutes,
+  productColRoutes,
+  currencyRoutes,
+  vendorRoutes,
+  companyRoutes,
+  departmentRoutes,
+  userRoutes,
+  roleRoutes,
+  menuRoutes,
+];
+
+/** The screen for a routeComponent name, case-insensitively. */
+export function screenFor(routeComponent: string): LazyScreen | undefined {
+  const key = routeComponent.toLowerCase();
+  for (const t of tables) for (const [name, screen] of Object.entries(t)) if (name.toLowerCase() === key) return screen;
+  return undefined;
+}

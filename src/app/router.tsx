@@ -1,0 +1,43 @@
+// The routes (spec part 1 §2): fixed /, /login (/Login), /UserChangePassword, /401, /404; every other path is a menu
+// route resolved by the guard. Paths match case-insensitively. The client's global error routing uses this router.
+import { lazy, Suspense, type ReactNode } from 'react';
+import { createBrowserRouter, Outlet } from 'react-router-dom';
+import { setNavigator } from './api/client';
+import { ShellLayout } from './components/shell/layout';
+import { MenuRoute, RequireSession } from './components/shell/route-guard';
+import { RouteError, ScreenLoader } from './components/shell/status-page';
+import LoginPage from './features/auth/login-page';
+
+const UserChangePasswordPage = lazy(() => import('./features/auth/user-change-password-page'));
+const HomePage = lazy(() => import('./features/auth/home-page'));
+const UnauthorizedPage = lazy(() => import('./features/auth/unauthorized-page'));
+const NotFoundPage = lazy(() => import('./features/auth/not-found-page'));
+
+const suspend = (node: ReactNode) => <Suspense fallback={<ScreenLoader />}>{node}</Suspense>;
+
+export const router = createBrowserRouter([
+  {
+    element: <Outlet />,
+    errorElement: <RouteError />,
+    children: [
+      { path: '/login', element: <LoginPage /> },
+      { path: '/UserChangePassword', element: suspend(<UserChangePasswordPage />) },
+      {
+        element: (
+          <RequireSession>
+            <ShellLayout />
+          </RequireSession>
+        ),
+        errorElement: <RouteError />,
+        children: [
+          { index: true, element: suspend(<HomePage />) },
+          { path: '401', element: suspend(<UnauthorizedPage />) },
+          { path: '404', element: suspend(<NotFoundPage />) },
+          { path: '*', element: <MenuRoute />, errorElement: <RouteError /> },
+        ],
+      },
+    ],
+  },
+]);
+
+setNavigator((to, opts) => void router.navigate(to, opts));

@@ -1,0 +1,128 @@
+// buildApp(config): the Fastify instance serving the JSON API under /api and the built PWA with history fallback.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import type { Config } from './config';
+import { openDatabase, type Database, type Db } from './db/client';
+import { seed } from './db/seed/index';
+import { registerErrorHandling } from './plugins/errors';
+import { registerAuth } from './plugins/auth';
+import { createMailer, type Mailer } from './mail/mailer';
+import { apiModules } from './modules/index';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    config: Config;
+    mailer: Mailer;
+  }
+}
+
+/** Paths whose request logs must not carry secrets (reset tokens in links). */
+const redactUrl = (url: string) => url.replace(/([?&]token=)[^&]*/gi, '$1***');
+
+export interface BuildOptions {
+  /** Use this database instead of opening one from the config (tests share a migrated one). */
+  database?: Database;
+  /** Skip seeding (the database is already seeded). */
+  skipSeed?: boolean;
+  logger?: boolean;
+  /** Where log lines go (tests read them to check that no secret is logged). */
+  logStream?: { write(line: string): void };
+}
+
+export type App = FastifyInstance & { database: Database };
+
+export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<App> {
+  const app = Fastify({
+    logger:
+      opts.logger === false
+        ? false
+        : {
+            level: config.LOG_LEVEL,
+            ...(opts.logStream ? { stream: opts.logStream } : {}),
+            serializers: {
+              req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
+            },
+          },
+    bodyLimit: 1024 * 1024,
+    genReqId: () => crypto.randomUUID(),
+    // API paths match case-insensitively (the original server did); static files keep their case.
+    rewriteUrl: (req) => {
+      const url = req.url ?? '/';
+      if (!/^\/api\//i.test(url)) return url;
+      const q = url.indexOf('?');
+      return q < 0 ? url.toLowerCase() : url.slice(0, q).toLowerCase() + url.slice(q);
+    },
+  });
+
+  const database = opts.database ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR }));
+  if (!opts.skipSeed) await seed(database.db, config);
+  app.decorate('db', database.db);
+  app.decorate('config', config);
+  app.decorate('mailer', createMailer(config, database.db, app.log));
+  if (!opts.database) app.addHook('onClose', () => database.close());
+
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine injects its CSS variables in style elements.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, { global: false });
+
+  registerErrorHandling(app);
+  registerAuth(app);
+
+  await app.register(
+    async (api) => {
+      for (const mod of apiModules) await api.register(mod);
+    },
+  );
+
+  const staticDir = path.resolve(config.STATIC_DIR);
+  const hasApp = existsSync(path.join(staticDir, 'index.html'));
+  if (hasApp) {
+    await app.register(fastifyStatic, {
+      root: staticDir,
+      wildcard: false,
+      setHeaders: (reply, file) => {
+        // Hashed assets are immutable; the shell, manifest and service worker must be revalidated.
+        if (/[\\/]assets[\\/]/.test(file)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+        else reply.header('cache-control', 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler(async (req, reply) => {
+    if (/^\/api(\/|$)/i.test(req.url)) return reply.status(404).send({ code: 0, msg: '404', data: null });
+    if (hasApp && req.method === 'GET' && !path.extname(req.url.split('?')[0])) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({ code: 0, msg: '404', data: null });
+  });
+
+  return Object.assign(app as FastifyInstance, { database });
+}

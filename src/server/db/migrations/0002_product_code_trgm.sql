@@ -1,0 +1,1 @@
+CREATE INDEX "products_code_trgm_idx" ON "products" USING gin ("product_code" gin_trgm_ops);

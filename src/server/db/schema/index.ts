@@ -1,0 +1,367 @@
+// The whole database schema. drizzle-kit generates the committed SQL migrations from this file.
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/** Who added, edited and disabled a master record, and when. */
+const audit = {
+  isDisabled: boolean('is_disabled').notNull().default(false),
+  addTime: timestamp('add_time', { withTimezone: true }).notNull().defaultNow(),
+  addUserNumber: text('add_user_number'),
+  editTime: timestamp('edit_time', { withTimezone: true }),
+  editUserNumber: text('edit_user_number'),
+  disabledTime: timestamp('disabled_time', { withTimezone: true }),
+  disabledUserNumber: text('disabled_user_number'),
+};
+
+export const companies = pgTable(
+  'companies',
+  {
+    id: serial('id').primaryKey(),
+    companyNumber: text('company_number').notNull(),
+    companyName: text('company_name').notNull(),
+    paymentterm: text('paymentterm').notNull().default(''),
+    /** 1 factory, 2 sales company (a country). */
+    isFactory: integer('is_factory').notNull().default(2),
+    currencyNumber: text('currency_number'),
+    ...audit,
+  },
+  (t) => [uniqueIndex('companies_number_uq').on(sql`lower(${t.companyNumber})`)],
+);
+
+export const departments = pgTable(
+  'departments',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    departmentNumber: text('department_number').notNull(),
+    departmentName: text('department_name').notNull(),
+    parentId: integer('parent_id'),
+    departmentPath: text('department_path').notNull().default(''),
+    leaderNumber: text('leader_number'),
+    ...audit,
+  },
+  (t) => [
+    uniqueIndex('departments_number_uq').on(t.departmentNumber),
+    index('departments_company_idx').on(t.companyId),
+    index('departments_parent_idx').on(t.parentId),
+  ],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id').references(() => companies.id),
+    departmentId: integer('department_id').references(() => departments.id),
+    /** The sign-in account number. */
+    number: text('number').notNull(),
+    account: text('account').notNull(),
+    name: text('name').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    language: text('language').notNull().default('en'),
+    sex: integer('sex').notNull().default(1),
+    address: text('address').notNull().default(''),
+    email: text('email').notNull().default(''),
+    rank: integer('rank'),
+    grade: integer('grade'),
+    leaderNumber: text('leader_number'),
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    ...audit,
+  },
+  (t) => [
+    uniqueIndex('users_number_uq').on(sql`lower(${t.number})`),
+    index('users_company_idx').on(t.companyId),
+    index('users_department_idx').on(t.departmentId),
+  ],
+);
+
+/** Opaque session tokens: only the SHA-256 of a token is stored. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('sessions_token_uq').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+);
+
+/** One-time password reset links (forgot password). */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('password_resets_token_uq').on(t.tokenHash)],
+);
+
+/** Failed sign-in counters per account, kept in the database so every instance shares them. */
+export const authThrottle = pgTable('auth_throttle', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const mailRecords = pgTable(
+  'mail_records',
+  {
+    id: serial('id').primaryKey(),
+    addTime: timestamp('add_time', { withTimezone: true }).notNull().defaultNow(),
+    addUserNumber: text('add_user_number'),
+    addUserName: text('add_user_name'),
+    addresSeeName: text('addressee_name').notNull().default(''),
+    addresSeeEmail: text('addressee_email').notNull().default(''),
+    subject: text('subject').notNull().default(''),
+    body: text('body').notNull().default(''),
+    /** The outcome: "sent", "recorded" (no SMTP configured) or the transport's error. */
+    content: text('content').notNull().default(''),
+    formType: integer('form_type'),
+    formId: integer('form_id'),
+    poNumber: text('po_number'),
+    sapT9Number: text('sap_t9_number'),
+  },
+  (t) => [index('mail_records_time_idx').on(t.addTime)],
+);
+
+export const menus = pgTable(
+  'menus',
+  {
+    id: serial('id').primaryKey(),
+    parentMenuId: integer('parent_menu_id'),
+    /** Stable key of a seeded entry (route:/Product, btn:Product.add, api:...); null for entries made by users. */
+    code: text('code'),
+    /** 1 side menu, 2 button, 3 API. */
+    type: integer('type').notNull(),
+    menuNameZHCN: text('menu_name_zhcn').notNull().default(''),
+    menuNameEN: text('menu_name_en').notNull(),
+    menuNameZHTW: text('menu_name_zhtw').notNull(),
+    icon: text('icon').notNull().default(''),
+    routePath: text('route_path').notNull().default(''),
+    routeName: text('route_name').notNull().default(''),
+    routeComponent: text('route_component').notNull().default(''),
+    routeParentName: text('route_parent_name').notNull().default('Home'),
+    sort: integer('sort').notNull().default(0),
+    noRequiresAuth: boolean('no_requires_auth').notNull().default(false),
+    isData: boolean('is_data').notNull().default(false),
+    ...audit,
+  },
+  (t) => [
+    index('menus_parent_idx').on(t.parentMenuId),
+    uniqueIndex('menus_code_uq').on(t.code),
+    index('menus_route_idx').on(sql`lower(${t.routePath})`),
+  ],
+);
+
+export const roles = pgTable(
+  'roles',
+  {
+    id: serial('id').primaryKey(),
+    roleName: text('role_name').notNull(),
+    ...audit,
+  },
+  (t) => [uniqueIndex('roles_name_uq').on(sql`lower(${t.roleName})`)],
+);
+
+export const roleCompanies = pgTable(
+  'role_companies',
+  {
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+  },
+  (t) => [primaryKey({ columns: [t.roleId, t.companyId] }), index('role_companies_company_idx').on(t.companyId)],
+);
+
+export const roleDepartments = pgTable(
+  'role_departments',
+  {
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    departmentId: integer('department_id')
+      .notNull()
+      .references(() => departments.id),
+  },
+  (t) => [primaryKey({ columns: [t.roleId, t.departmentId] }), index('role_departments_dept_idx').on(t.departmentId)],
+);
+
+export const roleUsers = pgTable(
+  'role_users',
+  {
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+  },
+  (t) => [primaryKey({ columns: [t.roleId, t.userId] }), index('role_users_user_idx').on(t.userId)],
+);
+
+export const roleMenus = pgTable(
+  'role_menus',
+  {
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    menuId: integer('menu_id')
+      .notNull()
+      .references(() => menus.id, { onDelete: 'cascade' }),
+    allData: boolean('all_data').notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.roleId, t.menuId] })],
+);
+
+export const currencies = pgTable(
+  'currencies',
+  {
+    id: serial('id').primaryKey(),
+    currency: text('currency').notNull(),
+    currencyNumber: text('currency_number').notNull(),
+    remarks: text('remarks').notNull().default(''),
+    ...audit,
+  },
+  (t) => [
+    uniqueIndex('currencies_currency_uq').on(sql`lower(${t.currency})`),
+    uniqueIndex('currencies_number_uq').on(sql`lower(${t.currencyNumber})`),
+  ],
+);
+
+export const categories = pgTable(
+  'categories',
+  {
+    id: serial('id').primaryKey(),
+    category: text('category').notNull(),
+    categoryNumber: text('category_number').notNull(),
+    ...audit,
+  },
+  (t) => [
+    uniqueIndex('categories_category_uq').on(sql`lower(${t.category})`),
+    uniqueIndex('categories_number_uq').on(sql`lower(${t.categoryNumber})`),
+  ],
+);
+
+export const productMods = pgTable(
+  'product_mods',
+  {
+    id: serial('id').primaryKey(),
+    /** Full name, made by the server from type and name. */
+    productMod: text('product_mod').notNull(),
+    /** Model number. */
+    productModNa: text('product_mod_na').notNull(),
+    modelType: text('model_type').notNull().default(''),
+    modelName: text('model_name').notNull(),
+    /** Comma-separated company numbers. */
+    remarks: text('remarks').notNull().default(''),
+    modelLevel: text('model_level').notNull().default(''),
+    dataType: text('data_type').notNull().default(''),
+    ogawaModel: boolean('ogawa_model').notNull().default(true),
+    ...audit,
+  },
+  (t) => [
+    uniqueIndex('product_mods_name_uq').on(sql`lower(${t.modelName})`),
+    uniqueIndex('product_mods_number_uq').on(sql`lower(${t.productModNa})`),
+  ],
+);
+
+export const productCols = pgTable(
+  'product_cols',
+  {
+    id: serial('id').primaryKey(),
+    productCol: text('product_col').notNull(),
+    /** Colour number, made by the server. */
+    productColNa: text('product_col_na').notNull(),
+    ...audit,
+  },
+  (t) => [
+    uniqueIndex('product_cols_col_uq').on(sql`lower(${t.productCol})`),
+    uniqueIndex('product_cols_number_uq').on(sql`lower(${t.productColNa})`),
+  ],
+);
+
+export const vendors = pgTable(
+  'vendors',
+  {
+    id: serial('id').primaryKey(),
+    companyType: text('company_type').notNull().default('External'),
+    vendorName: text('vendor_name').notNull(),
+    vendorNumber: text('vendor_number').notNull(),
+    oihVendorNumber: text('oih_vendor_number').notNull().default(''),
+    vendorAddress: text('vendor_address').notNull().default(''),
+    vendorContact: text('vendor_contact').notNull().default(''),
+    vendorContactFinance: text('vendor_contact_finance').notNull().default(''),
+    vendorTel: text('vendor_tel').notNull().default(''),
+    vendorEmailP: text('vendor_email_p').notNull().default(''),
+    emailFin: text('email_fin').notNull().default(''),
+    paymentterm: text('paymentterm').notNull().default(''),
+    currency: text('currency').notNull().default(''),
+    country: text('country').notNull().default(''),
+    fullname: text('fullname').notNull().default(''),
+    companys: text('companys').notNull().default(''),
+    ...audit,
+  },
+  (t) => [uniqueIndex('vendors_number_uq').on(sql`lower(${t.vendorNumber})`)],
+);
+
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    productType: text('product_type').notNull(),
+    productCode: text('product_code').notNull(),
+    itemCode: text('item_code').notNull().default(''),
+    factoryCode: text('factory_code').notNull().default(''),
+    /** Category number. */
+    category: text('category').notNull(),
+    /** Product model number (productModNa). */
+    modelNo: text('model_no').notNull(),
+    productName: text('product_name').notNull().default(''),
+    /** Colour number (productColNa). */
+    productColour: text('product_colour').notNull(),
+    /** Currency number. */
+    currency: text('currency').notNull().default(''),
+    unitPrice: numeric('unit_price', { precision: 14, scale: 2, mode: 'number' }).notNull().default(0),
+    price: numeric('price', { precision: 14, scale: 2, mode: 'number' }).notNull().default(0),
+    uom: text('uom').notNull().default(''),
+    /** Company numbers that sell the product; the country scope of the product. */
+    companys: text('companys').array().notNull().default(sql`'{}'::text[]`),
+    ...audit,
+  },
+  (t) => [
+    uniqueIndex('products_code_uq').on(sql`lower(${t.productCode})`),
+    index('products_companys_idx').using('gin', t.companys),
+    index('products_list_idx').on(t.isDisabled, t.id),
+    index('products_category_idx').on(t.category),
+    index('products_model_idx').on(t.modelNo),
+    // Needs pg_trgm (migration 0001): the product-code filter is a case-insensitive "contains".
+    index('products_code_trgm_idx').using('gin', t.productCode.op('gin_trgm_ops')),
+  ],
+);

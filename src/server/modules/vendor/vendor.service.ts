@@ -1,0 +1,102 @@
+// Vendors: paged list, read, add/edit through one call (id 0 adds), disable toggle. On edit the vendor number and
+// company type are locked: the stored values stay, whatever the payload carries.
+import { and, desc, eq, ilike, sql } from 'drizzle-orm';
+import type { VendorForm, VendorItem } from '@/shared/contracts/vendor';
+import { joinCompanys, splitCompanys } from '@/shared/domain/master-data';
+import type { Db } from '../../db/client';
+import { vendors } from '../../db/schema/index';
+import type { AuthUser } from '../../plugins/auth';
+import { refuse } from '../../plugins/errors';
+import { added, containsPattern, edited, offsetOf, text, toPage, toggled, withUniqueKeys } from '../common/query';
+
+const item = {
+  id: vendors.id,
+  companyType: vendors.companyType,
+  vendorName: vendors.vendorName,
+  vendorNumber: vendors.vendorNumber,
+  oihVendorNumber: vendors.oihVendorNumber,
+  vendorAddress: vendors.vendorAddress,
+  vendorContact: vendors.vendorContact,
+  vendorContact_finance: vendors.vendorContactFinance,
+  vendorTel: vendors.vendorTel,
+  vendorEmail_p: vendors.vendorEmailP,
+  emailFin: vendors.emailFin,
+  paymentterm: vendors.paymentterm,
+  currency: vendors.currency,
+  country: vendors.country,
+  fullname: vendors.fullname,
+  companys: vendors.companys,
+  isDisabled: vendors.isDisabled,
+};
+
+const uniqueKeys = { vendors_number_uq: 'vendorNumberExists' } as const;
+
+export async function vendorPage(
+  db: Db,
+  p: { pageIndex: number; pageSize: number; isDisabled?: boolean; vendorName?: string; vendorNumber?: string },
+) {
+  const where = and(
+    p.isDisabled === undefined ? undefined : eq(vendors.isDisabled, p.isDisabled),
+    p.vendorName ? ilike(vendors.vendorName, containsPattern(p.vendorName)) : undefined,
+    p.vendorNumber ? ilike(vendors.vendorNumber, containsPattern(p.vendorNumber)) : undefined,
+  );
+  const rows = await db
+    .select({ ...item, total: sql<number>`(count(*) over())::int` })
+    .from(vendors)
+    .where(where)
+    .orderBy(desc(vendors.id))
+    .limit(p.pageSize)
+    .offset(offsetOf(p));
+  return toPage(rows, p, async () => (await db.select({ n: sql<number>`count(*)::int` }).from(vendors).where(where))[0].n);
+}
+
+export async function vendorById(db: Db, id: number): Promise<VendorItem> {
+  const [row] = await db.select(item).from(vendors).where(eq(vendors.id, id));
+  return row ?? refuse('notFound');
+}
+
+export async function saveVendor(db: Db, user: AuthUser, input: VendorForm): Promise<VendorItem> {
+  const fields = {
+    vendorName: input.vendorName,
+    oihVendorNumber: text(input.oihVendorNumber),
+    vendorAddress: input.vendorAddress,
+    vendorContact: input.vendorContact,
+    vendorContactFinance: text(input.vendorContact_finance),
+    vendorTel: text(input.vendorTel),
+    vendorEmailP: text(input.vendorEmail_p),
+    emailFin: text(input.emailFin),
+    paymentterm: input.paymentterm,
+    currency: text(input.currency).toUpperCase(),
+    country: text(input.country),
+    fullname: text(input.fullname),
+    companys: joinCompanys(splitCompanys(input.companys)),
+  };
+  if (input.id) {
+    await vendorById(db, input.id);
+    const [row] = await db.update(vendors).set({ ...fields, ...edited(user) }).where(eq(vendors.id, input.id)).returning(item);
+    return row;
+  }
+  const dup = await db.select({ id: vendors.id }).from(vendors).where(sql`lower(${vendors.vendorNumber}) = lower(${input.vendorNumber})`).limit(1);
+  if (dup.length) refuse('vendorNumberExists');
+  const [row] = await withUniqueKeys(
+    () =>
+      db
+        .insert(vendors)
+        .values({ ...fields, vendorNumber: input.vendorNumber, companyType: input.companyType, ...added(user) })
+        .returning(item),
+    uniqueKeys,
+  );
+  return row;
+}
+
+/** By id when given, else by vendor number (what the original front end sends). */
+export async function toggleVendor(db: Db, user: AuthUser, key: { id?: number; vendorNumber?: string }, isDisabled: boolean) {
+  const where = key.id
+    ? eq(vendors.id, key.id)
+    : key.vendorNumber
+      ? sql`lower(${vendors.vendorNumber}) = lower(${key.vendorNumber})`
+      : undefined;
+  if (!where) return refuse('notFound');
+  const rows = await db.update(vendors).set(toggled(user, isDisabled)).where(where).returning({ id: vendors.id });
+  if (!rows.length) refuse('notFound');
+}

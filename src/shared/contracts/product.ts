@@ -1,0 +1,122 @@
+// Product calls (spec part 2 §2 Products, §7). Products are scoped by country: a user sees those whose companys
+// overlap their scope and changes only those whose companys all lie inside it (DESIGN §5).
+import { z } from 'zod';
+import { PRODUCT_TYPE_VALUES, splitCompanys } from '../domain/master-data';
+import { get, listParams, listResult, none, post } from './endpoint';
+import { id, optBool, optInt, optText, reqBool, reqText } from './fields';
+
+export const productItem = z.object({
+  id: z.number(),
+  productType: z.string(),
+  productCode: z.string(),
+  itemCode: z.string(),
+  factoryCode: z.string(),
+  /** Category number. */
+  category: z.string(),
+  /** Category name. */
+  categoryName: z.string().nullable(),
+  /** Model number (productModNa). */
+  modelNo: z.string(),
+  /** Model full name. */
+  productMod: z.string().nullable(),
+  productName: z.string(),
+  /** Colour number (productColNa). */
+  productColour: z.string(),
+  /** Colour name. */
+  productCol: z.string().nullable(),
+  /** Currency number. */
+  currency: z.string(),
+  unitPrice: z.number(),
+  price: z.number(),
+  uom: z.string(),
+  /** Comma-separated company numbers. */
+  companys: z.string(),
+  isDisabled: z.boolean(),
+});
+export type ProductItem = z.infer<typeof productItem>;
+
+export const productLookupItem = productItem.pick({
+  id: true,
+  productType: true,
+  productCode: true,
+  itemCode: true,
+  productName: true,
+  category: true,
+  modelNo: true,
+  productMod: true,
+  productColour: true,
+  productCol: true,
+  currency: true,
+  unitPrice: true,
+  price: true,
+  uom: true,
+  companys: true,
+});
+export type ProductLookupItem = z.infer<typeof productLookupItem>;
+
+const money = z.preprocess((v) => (v === '' || v === null || v === undefined ? 0 : v), z.coerce.number().min(0).max(1e12));
+
+/**
+ * The add/edit form and payload. id 0 adds (a code that exists is refused with productCodeExists); a positive id edits.
+ * companys: comma string or array of company numbers, at least one. unitPrice is kept only for holders of the
+ * "may edit unit price" permission (0 on add otherwise; a change on edit is refused with 403).
+ */
+export const productForm = z.object({
+  id: id.default(0),
+  productType: z.preprocess(
+    (v) => (typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim().toUpperCase() : v),
+    z.enum(PRODUCT_TYPE_VALUES),
+  ),
+  productCode: reqText(50),
+  itemCode: optText,
+  factoryCode: optText,
+  category: reqText(50),
+  modelNo: reqText(50),
+  productName: optText,
+  productColour: reqText(50),
+  currency: optText,
+  unitPrice: money,
+  price: money,
+  uom: optText,
+  companys: z.preprocess(
+    (v) => (typeof v === 'string' || Array.isArray(v) ? splitCompanys(v as string | string[]) : v),
+    z.array(z.string().max(20)).min(1),
+  ),
+});
+export type ProductForm = z.infer<typeof productForm>;
+
+/**
+ * category (or productCategory), modelNo, productColour and country are exact numbers; productCode is a
+ * case-insensitive contains over code, item code and name.
+ */
+export const getProductPage = get(
+  '/api/Product/getproductpage',
+  listParams.extend({
+    isDisabled: optBool,
+    category: optText,
+    productCategory: optText,
+    modelNo: optText,
+    productCode: optText,
+    productColour: optText,
+    country: optText,
+  }),
+  listResult(productItem),
+);
+
+/** Enabled products in scope (all with isAll), by code; company narrows to one country; at most 2000 rows. */
+export const getProductList = get(
+  '/api/Product/getproductlist',
+  z.object({ keyword: optText, company: optText, isAll: optBool }),
+  z.array(productLookupItem),
+);
+
+export const getProductByCode = get('/api/Product/getproductbycode', z.object({ productCode: reqText(50) }), productItem);
+
+export const addProduct = post('/api/Product/addproduct', productForm, productItem);
+
+/** Keyed by id when given, else by productCode. */
+export const disabledProduct = post(
+  '/api/Product/disabledproduct',
+  z.object({ id: optInt, productCode: optText, isDisabled: reqBool }),
+  none,
+);

@@ -1,0 +1,65 @@
+// API test harness: the real server (buildApp) on a fresh database per test file:
+// an in-memory PGlite, or a new PostgreSQL database when DATABASE_URL is set.
+import { buildApp, type App } from '@/server/app';
+import { loadConfig, type Config } from '@/server/config';
+import { tempPostgres } from '../support/temp-postgres';
+
+export const INITIAL = 'Sales@123';
+
+export interface TestServer {
+  app: App;
+  config: Config;
+  close(): Promise<void>;
+}
+
+export async function startServer(overrides: Partial<Config> = {}, logStream?: { write(line: string): void }): Promise<TestServer> {
+  const pgUrl = process.env.DATABASE_URL;
+  const temp = pgUrl ? await tempPostgres(pgUrl) : undefined;
+  const config = loadConfig(
+    {},
+    {
+      DATA_DIR: 'memory://',
+      DATABASE_URL: temp?.url,
+      INITIAL_PASSWORD: INITIAL,
+      LOG_LEVEL: 'silent',
+      AUTH_IP_PER_MINUTE: 100_000,
+      STATIC_DIR: './.no-static',
+      ...overrides,
+    },
+  );
+  const app = await buildApp(config, logStream ? { logStream } : { logger: false });
+  return {
+    app,
+    config,
+    async close() {
+      await app.close();
+      await temp?.drop();
+    },
+  };
+}
+
+export interface Reply<T = unknown> {
+  status: number;
+  code: number;
+  msg: string;
+  data: T;
+}
+
+/** A small client over app.inject: call(method, path, input, token). */
+export function client(app: App) {
+  async function call<T = any>(method: 'GET' | 'POST', url: string, input: Record<string, unknown> = {}, token?: string): Promise<Reply<T>> {
+    const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+    const res =
+      method === 'GET'
+        ? await app.inject({ method, url, query: Object.fromEntries(Object.entries(input).map(([k, v]) => [k, String(v ?? '')])), headers })
+        : await app.inject({ method, url, payload: input, headers });
+    const body = res.json();
+    return { status: res.statusCode, code: body.code, msg: body.msg, data: body.data };
+  }
+  async function login(number: string, password = INITIAL): Promise<string> {
+    const r = await call<{ token: string }>('POST', '/api/user/login', { Number: number, Password: password });
+    if (r.code !== 1) throw new Error(`login ${number} failed: ${r.status} ${r.msg}`);
+    return r.data.token;
+  }
+  return { call, login, get: <T = any>(u: string, i?: Record<string, unknown>, t?: string) => call<T>('GET', u, i, t), post: <T = any>(u: string, i?: Record<string, unknown>, t?: string) => call<T>('POST', u, i, t) };
+}
