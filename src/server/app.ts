@@ -59,7 +59,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     },
   });
 
-  const database = opts.database ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR }));
+  const database = opts.database ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, onPoolError: (err) => app.log.warn({ err }, 'database connection closed') }));
   if (!opts.skipSeed) await seed(database.db, config);
   app.decorate('db', database.db);
   app.decorate('config', config);

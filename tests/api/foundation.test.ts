@@ -83,6 +83,21 @@ describe('envelope and bad input', () => {
   });
 });
 
+describe('database connections', () => {
+  it.runIf(Boolean(process.env.DATABASE_URL))('keeps serving after PostgreSQL terminates its idle connections', async () => {
+    expect((await api.get('/api/ping')).code).toBe(1);
+    const { default: pg } = await import('pg');
+    const other = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await other.connect();
+    const db = new URL(s.config.DATABASE_URL!).pathname.slice(1);
+    await other.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [db]);
+    await other.end();
+    await new Promise((r) => setTimeout(r, 200));
+    const token = await api.login('admin');
+    expect((await api.get('/api/user/getcurrentuser', {}, token)).code).toBe(1);
+  });
+});
+
 describe('menus and grants', () => {
   it('gives admin the four open groups and every screen', async () => {
     const t = await api.login('admin');

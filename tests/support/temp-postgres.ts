@@ -7,11 +7,11 @@ export interface TempDatabase {
   drop(): Promise<void>;
 }
 
-async function admin(url: string, statement: string) {
+async function admin(url: string, ...statements: string[]) {
   const c = new pg.Client({ connectionString: url });
   await c.connect();
   try {
-    await c.query(statement);
+    for (const statement of statements) await c.query(statement);
   } finally {
     await c.end();
   }
@@ -22,5 +22,20 @@ export async function tempPostgres(url: string, prefix = 'sd_test'): Promise<Tem
   await admin(url, `create database ${name}`);
   const u = new URL(url);
   u.pathname = `/${name}`;
-  return { url: u.toString(), drop: () => admin(url, `drop database if exists ${name} with (force)`) };
+  return {
+    url: u.toString(),
+    // pg's Pool.end() resolves before its connections have finished closing; wait for them to go (up to 5 s)
+    // so that the forced drop does not terminate a connection that is still saying goodbye.
+    drop: () =>
+      admin(
+        url,
+        `do $$ begin
+           for i in 1..50 loop
+             exit when not exists (select 1 from pg_stat_activity where datname = '${name}');
+             perform pg_sleep(0.1);
+           end loop;
+         end $$`,
+        `drop database if exists ${name} with (force)`,
+      ),
+  };
 }

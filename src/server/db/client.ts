@@ -24,9 +24,12 @@ export interface Database {
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /** Opens the database and applies the committed migrations. `dataDir` 'memory://' keeps PGlite in memory (tests). */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
+export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string; onPoolError?: (err: Error) => void }): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // An idle connection that the server closes (restart, admin termination) is dropped from the pool and
+    // reported, never thrown: without a listener the pool's 'error' event would take the process down.
+    pool.on('error', (err) => opts.onPoolError?.(err));
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
