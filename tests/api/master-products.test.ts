@@ -176,15 +176,22 @@ describe('product add and edit', () => {
     expect(await rows(sql`select 1 from products where product_code like 'TW-TRY-%'`)).toEqual([]);
   });
 
-  it('refuses (403) editing or disabling a product outside the scope or shared with another country', async () => {
+  it('refuses (403) editing or disabling a product outside the scope; one shared with another country is refused outOfScope', async () => {
     const [hk] = await rows<{ id: number }>(sql`select id from products where product_code = 'HK-ONLY'`);
     const edit = await api.post('/api/Product/addproduct', product({ id: hk.id, productCode: 'HK-ONLY', companys: 'TW' }), twBuyer);
     expect([edit.status, edit.msg]).toEqual([403, '401']);
     const off = await api.post('/api/Product/disabledproduct', { ProductCode: 'HK-ONLY', IsDisabled: true }, twBuyer);
     expect([off.status, off.msg]).toEqual([403, '401']);
     const [shared] = await rows<{ id: number }>(sql`select id from products where product_code = 'TW-HK'`);
-    expect((await api.post('/api/Product/addproduct', product({ id: shared.id, productCode: 'TW-HK', companys: 'TW' }), twBuyer)).status).toBe(403);
-    expect((await api.post('/api/Product/disabledproduct', { id: shared.id, isDisabled: true }, twBuyer)).status).toBe(403);
+    // The TW user sees TW-HK in the list: a change is a business refusal the screen shows, not a trip to /401.
+    const sharedEdit = await api.post('/api/Product/addproduct', product({ id: shared.id, productCode: 'TW-HK', companys: 'TW,HK' }), twBuyer);
+    expect([sharedEdit.status, sharedEdit.code, sharedEdit.msg]).toEqual([200, 0, 'outOfScope']);
+    const narrowed = await api.post('/api/Product/addproduct', product({ id: shared.id, productCode: 'TW-HK', companys: 'TW' }), twBuyer);
+    expect([narrowed.status, narrowed.msg]).toEqual([200, 'outOfScope']);
+    const sharedOff = await api.post('/api/Product/disabledproduct', { id: shared.id, isDisabled: true }, twBuyer);
+    expect([sharedOff.status, sharedOff.code, sharedOff.msg]).toEqual([200, 0, 'outOfScope']);
+    const byOih = await api.post('/api/Product/disabledproduct', { ProductCode: 'TW-HK', IsDisabled: true }, oih);
+    expect(byOih.msg).toBe('outOfScope');
     const after = await rows<{ companys: string[]; is_disabled: boolean }>(sql`select companys, is_disabled from products where product_code in ('HK-ONLY', 'TW-HK') order by id`);
     expect(after).toEqual([
       { companys: ['HK'], is_disabled: false },
@@ -233,6 +240,28 @@ describe('product add and edit', () => {
     expect(fieldsOf(r.data)).toEqual(['category', 'companys', 'modelNo', 'productCode', 'productColour', 'productType']);
     const type = await api.post('/api/Product/addproduct', product({ productCode: 'BAD-TYPE', productType: '9' }), admin);
     expect(fieldsOf(type.data)).toEqual(['productType']);
+  });
+
+  it('gives the four required choices their own message (spec part 2 §5), the form shows the same keys', async () => {
+    const r = await api.post('/api/Product/addproduct', product({ productType: '', category: ' ', modelNo: '', productColour: null }), admin);
+    expect(r.status).toBe(400);
+    const messages = Object.fromEntries((r.data as Array<{ field: string; message: string }>).map((f) => [f.field, f.message]));
+    expect(messages).toEqual({
+      productType: 'validation.productTypeRequired',
+      category: 'validation.categoryRequired',
+      modelNo: 'validation.modelRequired',
+      productColour: 'validation.colourRequired',
+    });
+  });
+
+  it('keeps prices inside the stored numeric(14, 2): the largest passes, a larger one is refused with 400, not a server error', async () => {
+    const max = await api.post('/api/Product/addproduct', product({ productCode: 'PRICE-MAX', price: 999_999_999_999.99 }), admin);
+    expect([max.code, max.data.price]).toEqual([1, 999_999_999_999.99]);
+    const over = await api.post('/api/Product/addproduct', product({ productCode: 'PRICE-OVER', price: 1e12 }), admin);
+    expect([over.status, over.msg, fieldsOf(over.data)]).toEqual([400, 'validationError', ['price']]);
+    const cents = await api.post('/api/Product/addproduct', product({ productCode: 'PRICE-CENTS', price: 12.345 }), admin);
+    expect(cents.data.price).toBe(12.35);
+    expect(await rows(sql`select 1 from products where product_code = 'PRICE-OVER'`)).toEqual([]);
   });
 
   it('refuses unknown or disabled references and unknown companies with 400 naming the field', async () => {

@@ -333,12 +333,36 @@ describe('roles and country scope', () => {
   });
 
   it("keeps a role's grantees outside the caller's scope when a TW user saves it", async () => {
-    const r = await api.post('/api/role/addoreditrole', { Id: ids.subsidiary, RoleName: 'Subsidiary sales staff', Companys: String(ids.TW), Users: String(ids['tw.sales']), MenuIds: String(ids.salesData) }, tw);
+    const before = (await api.get('/api/role/getrolebyid', { id: ids.subsidiary }, tw)).data;
+    const same = { Id: ids.subsidiary, RoleName: 'Subsidiary sales staff', Companys: String(ids.TW), MenuIds: before.menuIds, MenuAllData: before.menuAllData };
+    const r = await api.post('/api/role/addoreditrole', { ...same, Users: String(ids['tw.sales']) }, tw);
     expect(r.code).toBe(1);
     const asAdmin = await api.get('/api/role/getrolebyid', { id: ids.subsidiary }, admin);
     expect(asAdmin.data.companyNames).toBe('Hong Kong,Taiwan,Singapore,Malaysia,Australia');
     expect(asAdmin.data.userNames).toBe('Tina Huang');
+    expect([asAdmin.data.menuIds, asAdmin.data.menuAllData]).toEqual([before.menuIds, before.menuAllData]);
     const [row] = await s.app.db.select().from(roles).where(eq(roles.id, ids.subsidiary));
     expect(row.editUserNumber).toBe('tw.sales');
+  });
+
+  it("refuses a TW user changing the menus or all-data flags of a role that reaches other countries (DESIGN §5)", async () => {
+    const before = (await api.get('/api/role/getrolebyid', { id: ids.subsidiary }, admin)).data;
+    const base = { Id: ids.subsidiary, RoleName: 'Subsidiary sales staff', Companys: String(ids.TW), Users: String(ids['tw.sales']) };
+    const flagged = before.menuAllData ? before.menuAllData.split(',')[0] : '';
+    const changes = [
+      { MenuIds: `${before.menuIds},${ids.roleList}`, MenuAllData: before.menuAllData },
+      { MenuIds: before.menuIds.split(',').slice(1).join(','), MenuAllData: before.menuAllData },
+      { MenuIds: before.menuIds, MenuAllData: flagged ? before.menuAllData.split(',').slice(1).join(',') : String(ids.salesData) },
+    ];
+    for (const c of changes) {
+      const r = await api.post('/api/role/addoreditrole', { ...base, ...c }, tw);
+      expect([r.status, r.msg]).toEqual([403, '401']);
+    }
+    const after = (await api.get('/api/role/getrolebyid', { id: ids.subsidiary }, admin)).data;
+    expect([after.menuIds, after.menuAllData]).toEqual([before.menuIds, before.menuAllData]);
+    // A role that reaches only the caller's country is theirs to change.
+    const own = await api.post('/api/role/addoreditrole', { Id: ids.orgTest, RoleName: 'Org test', Users: String(ids['tw.sales']), MenuIds: String(ids.roleList), MenuAllData: '' }, tw);
+    expect(own.code).toBe(1);
+    expect((await api.get('/api/role/getrolebyid', { id: ids.orgTest }, admin)).data.menuIds).toBe(String(ids.roleList));
   });
 });

@@ -197,11 +197,27 @@ describe('disabling users', () => {
     expect((await api.post('/api/user/login', { Number: 'tw.wen', Password: 'first-pass' })).code).toBe(1);
   });
 
-  it('never disables the super user nor the caller themselves', async () => {
+  it('never disables the super user nor the caller themselves (a refusal the list shows, not /401)', async () => {
     const self = await api.post('/api/user/disableduser', { Id: ids.twUser, IsDisabled: true }, tw);
-    expect([self.status, self.msg]).toEqual([403, '401']);
+    expect([self.status, self.code, self.msg]).toEqual([200, 0, 'userCannotDisableSelf']);
     const adminId = await idOf('user', 'admin');
-    expect((await api.post('/api/user/disableduser', { Id: adminId, IsDisabled: true }, oih)).status).toBe(403);
+    const sup = await api.post('/api/user/disableduser', { Id: adminId, IsDisabled: true }, oih);
+    expect([sup.status, sup.code, sup.msg]).toEqual([200, 0, 'userCannotDisableSuperUser']);
+    expect((await api.get('/api/user/getuserbyid', { Id: ids.twUser }, admin)).data.isDisabled).toBe(false);
+  });
+
+
+  it('lets nobody but the super user change the super user, though head office can read them', async () => {
+    const adminId = await idOf('user', 'admin');
+    const oihSales = await idOf('department', 'OIH-SALES');
+    expect((await api.get('/api/user/getuserbyid', { Id: adminId }, oih)).code).toBe(1);
+    const takeOver = { Id: adminId, CompanyId: ids.OIH, DepartmentId: oihSales, Name: 'Not the admin', Account: 'admin', Language: 'en', Sex: 1, Email: 'me@example.com' };
+    const r = await api.post('/api/user/addoredituser', takeOver, oih);
+    expect([r.status, r.msg]).toEqual([403, '401']);
+    const [row] = await s.app.db.select().from(users).where(eq(users.id, adminId));
+    expect([row.name, row.email]).not.toContain('Not the admin');
+    const own = await api.post('/api/user/addoredituser', { ...takeOver, Name: 'Administrator', Email: 'admin@example.com' }, admin);
+    expect(own.code).toBe(1);
   });
 });
 
@@ -253,5 +269,19 @@ describe('country scope', () => {
     for (const c of ['OIH', 'TW', 'SG', 'MY', 'AU']) expect(seen.has(c)).toBe(true);
     expect((await api.get('/api/user/getuserbyid', { Id: ids.hkUser }, oih)).status).toBe(403);
     expect((await api.get('/api/user/getuserbyid', { Id: ids.twUser }, oih)).code).toBe(1);
+  });
+});
+
+describe('enabling', () => {
+  it('does not enable a user whose department is disabled, so a disabled department keeps no enabled people', async () => {
+    const dep = await api.post('/api/department/addoreditdepartment', { Id: 0, CompanyId: ids.TW, DepartmentName: 'Pop-up store' }, admin);
+    const user = await api.post('/api/user/addoredituser', newUser({ Account: 'tw.popup', DepartmentId: dep.data.id }), admin);
+    expect(user.code).toBe(1);
+    expect((await api.post('/api/user/disableduser', { Id: user.data.id, IsDisabled: true }, admin)).code).toBe(1);
+    expect((await api.post('/api/department/disableddepartment', { Id: dep.data.id, IsDisabled: true }, admin)).code).toBe(1);
+    const again = await api.post('/api/user/disableduser', { Id: user.data.id, IsDisabled: false }, admin);
+    expect([again.status, again.code, again.msg]).toEqual([200, 0, 'userDepartmentDisabled']);
+    expect((await api.post('/api/department/disableddepartment', { Id: dep.data.id, IsDisabled: false }, admin)).code).toBe(1);
+    expect((await api.post('/api/user/disableduser', { Id: user.data.id, IsDisabled: false }, admin)).code).toBe(1);
   });
 });

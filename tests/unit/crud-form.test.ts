@@ -2,7 +2,8 @@
 // messages per field; add/edit mode from the key parameter; case-insensitive query parameters.
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { issueMessage, validateWith } from '@/app/components/crud/zod-validate';
+import { validateWith } from '@/app/components/crud/zod-validate';
+import { issueMessage } from '@/shared/contracts/field-messages';
 import { formMode, queryParam } from '@/app/components/crud/form-logic';
 import { categoryForm } from '@/shared/contracts/category';
 import { vendorForm } from '@/shared/contracts/vendor';
@@ -31,10 +32,11 @@ describe('validation with the contract schemas', () => {
 
   it('requires product type, category, model, colour and at least one company', () => {
     const r = validateWith(productForm, { id: 0, productType: '', productCode: 'P1', category: '', modelNo: '', productColour: '', companys: [] });
-    expect(r.productType).toEqual({ key: 'crud.validation.required' });
-    expect(r.category).toEqual({ key: 'crud.validation.required' });
-    expect(r.modelNo).toEqual({ key: 'crud.validation.required' });
-    expect(r.productColour).toEqual({ key: 'crud.validation.required' });
+    // Spec part 2 §5: each choice has its own message.
+    expect(r.productType).toEqual({ key: 'validation.productTypeRequired' });
+    expect(r.category).toEqual({ key: 'validation.categoryRequired' });
+    expect(r.modelNo).toEqual({ key: 'validation.modelRequired' });
+    expect(r.productColour).toEqual({ key: 'validation.colourRequired' });
     expect(r.companys).toEqual({ key: 'crud.validation.required' });
   });
 

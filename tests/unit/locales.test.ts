@@ -2,6 +2,7 @@
 // and every password check of the shared policy has its validation message.
 import { describe, expect, it } from 'vitest';
 import { messageKeys } from '@/shared/contracts/messages';
+import { fieldMessageKey, SERVER_FIELD_KINDS } from '@/shared/contracts/field-messages';
 import type { PasswordCheck } from '@/shared/domain/password-policy';
 import { deepMerge, flatKeys, mergeLocaleFiles, translations, type Tree } from '@/app/i18n/resources';
 
@@ -37,6 +38,12 @@ describe('locale files', () => {
       expect(messageKeys.filter((k) => !keys.has(`errors.${k}`))).toEqual([]);
       expect(keys.has('errors.connectionError')).toBe(true);
     }
+  });
+
+  it('translate every kind of field error the server reports itself', () => {
+    for (const keys of [en, tw]) expect(SERVER_FIELD_KINDS.map(fieldMessageKey).filter((k) => !keys.has(k))).toEqual([]);
+    expect(fieldMessageKey('notFound:X1,X2')).toBe('crud.validation.notFound');
+    expect(fieldMessageKey('validation.categoryRequired')).toBe('validation.categoryRequired');
   });
 
   it('have a validation message for every password check', () => {

@@ -4,7 +4,8 @@ import type { z } from 'zod';
 import type { Endpoint, OutputOf, ParsedInputOf } from '@/shared/contracts/endpoint';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { HttpError, type FieldError } from './errors';
+import { fieldErrors } from '@/shared/contracts/field-messages';
+import { HttpError } from './errors';
 import type { AuthUser } from './auth';
 import { scopeOf, type Scope } from './scope';
 
@@ -74,10 +75,9 @@ export function normalizeKeys(schema: z.ZodType, value: unknown): unknown {
 }
 
 export function parseInput<E extends Endpoint>(endpoint: E, raw: unknown): ParsedInputOf<E> {
-  const result = endpoint.input.safeParse(normalizeKeys(endpoint.input, raw ?? {}));
+  const result = endpoint.input.safeParse(normalizeKeys(endpoint.input, raw ?? {}), { reportInput: true });
   if (!result.success) {
-    const fields: FieldError[] = result.error.issues.map((i) => ({ field: i.path.join('.'), message: i.message }));
-    throw new HttpError(400, 'validationError', fields);
+    throw new HttpError(400, 'validationError', fieldErrors(result.error.issues));
   }
   return result.data as ParsedInputOf<E>;
 }

@@ -33,11 +33,6 @@ export const tokenInvalid = (): never => {
   throw new HttpError(401, 'tokenInvalid');
 };
 
-export interface FieldError {
-  field: string;
-  message: string;
-}
-
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | Refusal | HttpError, req, reply) => {
     if (err instanceof Refusal) return reply.status(200).send({ code: 0, msg: err.key, data: err.data });

@@ -54,6 +54,9 @@ export const messageKeys = [
   // organisation (issue 3): the sign-in account and a company's number are keys other records refer to
   'accountLocked',
   'companyNumberLocked',
+  'userCannotDisableSelf',
+  'userCannotDisableSuperUser',
+  'userDepartmentDisabled',
   // catalogue texts of spec part 1 §8 (sales) and part 3 §8.2–8.3 (workflow, tasks), for the issues that serve them
   'hasSalesData',
   'hasTarget',

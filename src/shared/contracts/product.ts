@@ -54,7 +54,13 @@ export const productLookupItem = productItem.pick({
 });
 export type ProductLookupItem = z.infer<typeof productLookupItem>;
 
-const money = z.preprocess((v) => (v === '' || v === null || v === undefined ? 0 : v), z.coerce.number().min(0).max(1e12));
+/** Prices are stored as numeric(14, 2): at most 12 digits before the point (a larger one would overflow the column). */
+export const PRICE_MAX = 999_999_999_999.99;
+const money = z.preprocess((v) => (v === '' || v === null || v === undefined ? 0 : v), z.coerce.number().min(0).max(PRICE_MAX));
+
+/** A required choice whose empty value has its own message (spec part 2 §5: type, category, model, colour each have one). */
+const choice = (message: string) =>
+  z.preprocess((v) => (v === null || v === undefined ? '' : v), z.string().trim().max(50).refine((v) => v !== '', { message }));
 
 /**
  * The add/edit form and payload. id 0 adds (a code that exists is refused with productCodeExists); a positive id edits.
@@ -65,15 +71,15 @@ export const productForm = z.object({
   id: id.default(0),
   productType: z.preprocess(
     (v) => (typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim().toUpperCase() : v),
-    z.enum(PRODUCT_TYPE_VALUES),
+    choice('validation.productTypeRequired').pipe(z.enum(PRODUCT_TYPE_VALUES)),
   ),
   productCode: reqText(50),
   itemCode: optText,
   factoryCode: optText,
-  category: reqText(50),
-  modelNo: reqText(50),
+  category: choice('validation.categoryRequired'),
+  modelNo: choice('validation.modelRequired'),
   productName: optText,
-  productColour: reqText(50),
+  productColour: choice('validation.colourRequired'),
   currency: optText,
   unitPrice: money,
   price: money,
@@ -87,7 +93,7 @@ export type ProductForm = z.infer<typeof productForm>;
 
 /**
  * category (or productCategory), modelNo, productColour and country are exact numbers; productCode is a
- * case-insensitive contains over code, item code and name.
+ * case-insensitive contains over the product code. Vendor and PoDate, which the original also sends, are ignored.
  */
 export const getProductPage = get(
   '/api/Product/getproductpage',

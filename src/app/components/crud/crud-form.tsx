@@ -7,9 +7,10 @@ import { Button, Group, LoadingOverlay, Paper, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import type { z } from 'zod';
-import { call } from '@/app/api/client';
+import { ApiError, call } from '@/app/api/client';
 import { showError, showSuccess } from '@/app/components/feedback/feedback';
 import type { Endpoint, InputOf } from '@/shared/contracts/endpoint';
+import type { FieldError } from '@/shared/contracts/field-messages';
 import { FormFields, type FieldDef } from './form-fields';
 import type { FormMode } from './form-logic';
 import { useFormState, type FormState, type FormValues } from './form-state';
@@ -93,6 +94,8 @@ export function CrudForm<V extends FormValues, S extends Endpoint, R>(props: Cru
       guard.release();
       ret.toList();
     } catch (err) {
+      // A 400 naming fields of this form (a rule only the server knows) shows under those inputs as well.
+      if (err instanceof ApiError && err.status === 400 && Array.isArray(err.data)) form.showServerErrors(err.data as FieldError[]);
       showError(err);
     } finally {
       setSaving(false);

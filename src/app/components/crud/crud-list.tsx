@@ -126,6 +126,7 @@ export function CrudList<E extends Endpoint, D extends Endpoint = Endpoint>(prop
         <DisableSwitch
           value={Boolean((row as { isDisabled?: boolean }).isDisabled)}
           onToggle={(next) => call(disable.endpoint, disable.input(row, next))}
+          onDone={(next) => list.patch(row, { isDisabled: next })}
         />
       ),
     });

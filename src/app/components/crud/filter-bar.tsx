@@ -18,6 +18,7 @@ interface Props {
 }
 
 function RemoteFilter({ id, label, lookup, value, onChange }: { id: string; label: string; lookup: Lookup; value: string; onChange(v: string): void }) {
+  const { t } = useTranslation();
   const { options, loading } = useLookup(lookup);
   // Keep a value from the URL visible even before (or without) its option.
   const data = value && !options.some((o) => o.value === value) ? [{ value, label: value }, ...options] : options;
@@ -29,6 +30,8 @@ function RemoteFilter({ id, label, lookup, value, onChange }: { id: string; labe
       onChange={(v) => onChange(v ?? '')}
       searchable
       clearable
+      // An empty filter means every value (the spec's "All" option).
+      placeholder={t('crud.all')}
       nothingFoundMessage={loading ? '…' : undefined}
       w={220}
       data-testid={`filter-${id}`}

@@ -5,6 +5,7 @@ import { useCallback, useRef } from 'react';
 import { useForm } from '@mantine/form';
 import type { z } from 'zod';
 import { useTranslation } from 'react-i18next';
+import { fieldMessageKey, type FieldError } from '@/shared/contracts/field-messages';
 import { validateWith } from './zod-validate';
 
 export type FormValues = Record<string, unknown>;
@@ -25,11 +26,12 @@ export function useFormState<V extends FormValues>({ initialValues, schema, toCh
     clearInputErrorOnChange: true,
     validate: (values) => {
       const found = validateWith(schema, toChecked ? toChecked(values as V) : values);
-      return Object.fromEntries(
-        Object.entries(found).map(([k, m]) => [k, t(m.key, { defaultValue: '', ...m.params }) || t('crud.validation.invalid')]),
-      );
+      return Object.fromEntries(Object.entries(found).map(([k, m]) => [k, text(m.key, m.params)]));
     },
   });
+  function text(key: string, params?: Record<string, string | number>) {
+    return t(key, { defaultValue: '', ...params }) || t('crud.validation.invalid');
+  }
   const values = form.getValues() as V;
   const errors = form.errors as Record<string, string | undefined>;
 
@@ -68,6 +70,12 @@ export function useFormState<V extends FormValues>({ initialValues, schema, toCh
     reset,
     getInputProps,
     isDirty: () => form.isDirty(),
+    /** Puts the field errors of a server's 400 reply on the inputs they name; false when none of them is a field here. */
+    showServerErrors: (list: readonly FieldError[]) => {
+      const own = list.filter((f) => f.field.split('.')[0] in latest.current.getValues());
+      for (const f of own) latest.current.setFieldError(f.field, text(fieldMessageKey(f.message), f.params));
+      return own.length > 0;
+    },
     /** After a save: the current values are the clean state. */
     resetDirty: () => form.resetDirty(),
   };

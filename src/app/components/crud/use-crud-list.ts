@@ -3,7 +3,7 @@
 // count 0, the error shown).
 import { useMemo, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '@/app/api/client';
 import { showError } from '@/app/components/feedback/feedback';
 import type { Endpoint, InputOf, OutputOf } from '@/shared/contracts/endpoint';
@@ -54,9 +54,11 @@ export function useCrudList<E extends Endpoint>(cfg: CrudListConfig<E>) {
     [cfg.filters, cfg.fixed, state],
   );
 
+  const queryClient = useQueryClient();
+  const queryKey = ['list', cfg.endpoint.path, input, location.key];
   const q = useQuery({
     // location.key: every navigation to the list (menu click, return from a form) loads it afresh.
-    queryKey: ['list', cfg.endpoint.path, input, location.key],
+    queryKey,
     retry: false,
     refetchOnWindowFocus: false,
     queryFn: async ({ signal }) => {
@@ -83,6 +85,12 @@ export function useCrudList<E extends Endpoint>(cfg: CrudListConfig<E>) {
     loading: q.isFetching,
     filtered: filtersActive(state.filters, defaults),
     reload: () => void q.refetch(),
+    /** Changes one loaded row in place (after a successful toggle): the row's actions follow its new state while it
+     * stays on the page until the next load, so the user sees what they just switched. */
+    patch: (row: ItemOf<E>, changes: Record<string, unknown>) =>
+      queryClient.setQueryData<{ items: ItemOf<E>[]; count: number }>(queryKey, (d) =>
+        d ? { ...d, items: d.items.map((r) => (r === row ? ({ ...(r as object), ...changes } as ItemOf<E>) : r)) } : d,
+      ),
   };
 }
 

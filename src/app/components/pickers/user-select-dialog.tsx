@@ -3,8 +3,9 @@
 // (a leader). Confirm returns the selected users.
 import { useTranslation } from 'react-i18next';
 import type { FilterDef } from '@/app/components/crud/filters';
-import { anyCompanyLookup, departmentLookup } from '@/app/components/crud/lookups';
+import { anyCompanyLookup } from '@/app/components/crud/lookups';
 import { getUserPage, type UserItem } from '@/shared/contracts/user';
+import { departmentFilterLookup } from './department-filter';
 import { PickerDialog, type PickerColumn } from './picker-dialog';
 
 interface Props {
@@ -38,7 +39,7 @@ export function UserSelectDialog({ opened, onClose, onConfirm, multiple = true, 
       fixed={fixed}
       filters={(draft): FilterDef[] => [
         { kind: 'remote', key: 'companyNumber', label: 'pickers.user.companyName', lookup: anyCompanyLookup },
-        { kind: 'remote', key: 'departmentNumber', label: 'pickers.user.departmentName', lookup: departmentLookup(draft.companyNumber ?? '') },
+        { kind: 'remote', key: 'departmentNumber', label: 'pickers.user.departmentName', lookup: departmentFilterLookup(draft.companyNumber ?? '') },
         { kind: 'text', key: 'keyword', label: 'pickers.keyword' },
       ]}
       resets={{ companyNumber: ['departmentNumber'] }}

@@ -38,8 +38,9 @@ const fields: FieldDef<Values>[] = [
   { name: 'productColour', kind: 'select', lookup: colourLookup, required: true },
   { name: 'productName' },
   { name: 'currency', kind: 'select', lookup: currencyLookup },
-  { name: 'price', kind: 'number', decimals: 4 },
-  { name: 'unitPrice', kind: 'number', decimals: 4, disabled: ({ mode }) => mode === 'add' || !can(PERMISSION.editUnitPrice) },
+  // Prices are stored with 2 decimals (numeric(14, 2)); the input offers no more than are kept.
+  { name: 'price', kind: 'number', decimals: 2 },
+  { name: 'unitPrice', kind: 'number', decimals: 2, disabled: ({ mode }) => mode === 'add' || !can(PERMISSION.editUnitPrice) },
   { name: 'uom' },
   { name: 'companys', kind: 'multiselect', lookup: companyLookup, required: true },
 ];

@@ -7,6 +7,6 @@ export const productTypeLabel = (t: TFunction, v: string) =>
 
 export const productTypeOptions = PRODUCT_TYPES.map((p) => ({ value: p.value, label: p.name, labelKey: `pages.product.types.${p.value}` }));
 
-/** Prices as stored, with up to 4 decimals. */
+/** Prices as stored, with 2 decimals. */
 export const money = (n: number | null | undefined) =>
-  n === null || n === undefined ? '' : n.toLocaleString(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 4 });
+  n === null || n === undefined ? '' : n.toLocaleString(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 2 });

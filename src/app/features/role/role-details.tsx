@@ -10,6 +10,8 @@ import { RoleMenuTree, useMenuTree } from './role-menu-tree';
 
 export default function RoleDetails() {
   const [role, setRole] = useState<RoleDetail | null>(null);
+  // A role that does not load (roleNotExist) has no tree to show, rather than a tree that keeps loading.
+  const [failed, setFailed] = useState(false);
   const { tree, loading } = useMenuTree();
   return (
     <Stack gap="md">
@@ -18,9 +20,14 @@ export default function RoleDetails() {
         listPath="/RoleList"
         keyParam="id"
         load={async (id) => {
-          const r = await call(getRoleById, { id });
-          setRole(r);
-          return r;
+          try {
+            const r = await call(getRoleById, { id });
+            setRole(r);
+            return r;
+          } catch (err) {
+            setFailed(true);
+            throw err;
+          }
         }}
         fields={[
           { key: 'roleName' },
@@ -29,7 +36,9 @@ export default function RoleDetails() {
           { key: 'departmentNames', render: (r) => spacedNames(r.departmentNames) },
         ]}
       />
-      <RoleMenuTree tree={tree} loading={loading || !role} value={{ menuIds: splitIds(role?.menuIds ?? ''), menuAllData: splitIds(role?.menuAllData ?? '') }} />
+      {!failed && (
+        <RoleMenuTree tree={tree} loading={loading || !role} value={{ menuIds: splitIds(role?.menuIds ?? ''), menuAllData: splitIds(role?.menuAllData ?? '') }} />
+      )}
     </Stack>
   );
 }

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { call } from '@/app/api/client';
 import { disabledFilter, type FilterDef } from '@/app/components/crud/filters';
 import type { FilterValues } from '@/app/components/crud/list-state';
-import { anyCompanyLookup, departmentLookup } from '@/app/components/crud/lookups';
+import { anyCompanyLookup } from '@/app/components/crud/lookups';
+import { departmentFilterLookup } from '@/app/components/pickers/department-filter';
 import { showError, showSuccess } from '@/app/components/feedback/feedback';
 import { useConfirm } from '@/app/components/crud/confirm-dialog';
 import { CrudList } from '@/app/components/crud/crud-list';
@@ -14,7 +15,7 @@ import { spacedNames, userNumbers } from './role-lookups';
 
 const filters = (draft: FilterValues): FilterDef[] => [
   { kind: 'remote', key: 'companyNumber', label: 'fields.role.companyNames', lookup: anyCompanyLookup },
-  { kind: 'remote', key: 'departmentNumber', label: 'fields.role.departmentNames', lookup: departmentLookup(draft.companyNumber ?? '') },
+  { kind: 'remote', key: 'departmentNumber', label: 'fields.role.departmentNames', lookup: departmentFilterLookup(draft.companyNumber ?? '') },
   { kind: 'remote', key: 'userNumber', label: 'fields.role.userNames', lookup: userNumbers },
   { kind: 'text', key: 'roleName', label: 'fields.role.roleName' },
   disabledFilter(),

@@ -108,7 +108,7 @@ export function RoleMenuTree(props: Props) {
               label={t('pages.role.checkAll')}
               checked={ids.length > 0 && count === ids.length}
               indeterminate={count > 0 && count < ids.length}
-              onChange={(e) => onChange(checkAll(props.tree, e.currentTarget.checked, props.value.menuAllData))}
+              onChange={(e) => onChange(checkAll(props.tree, e.currentTarget.checked, props.value.menuIds, props.value.menuAllData))}
               data-testid="tree-check-all"
             />
           )}

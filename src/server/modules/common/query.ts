@@ -6,6 +6,7 @@ import type { MessageKey } from '@/shared/contracts/messages';
 import type { AuthUser } from '../../plugins/auth';
 import { HttpError, refuse } from '../../plugins/errors';
 import type { Scope } from '../../plugins/scope';
+import type { ServerFieldKind } from '@/shared/contracts/field-messages';
 
 /** Escapes LIKE wildcards so a user's %, _ or backslash matches itself. */
 export const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -81,7 +82,7 @@ export const toggled = (user: AuthUser, isDisabled: boolean) => ({
 });
 
 /** 400 validationError with field errors, for rules a schema cannot check (references to other records). */
-export const invalidFields = (fields: Array<{ field: string; message: string }>): never => {
+export const invalidFields = (fields: Array<{ field: string; message: ServerFieldKind | `${ServerFieldKind}:${string}` }>): never => {
   throw new HttpError(400, 'validationError', fields);
 };
 

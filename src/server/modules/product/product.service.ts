@@ -1,6 +1,8 @@
 // Products: paged list, lookup, read by code, add/edit (one call), disable toggle, with the country scope and the
 // unit-price permission of DESIGN §5. A product is visible when its companys overlap the user's scope and may be
-// changed only when all of its companys (stored and new) lie inside it.
+// changed only when all of its companys (stored and new) lie inside it. Changing a product the user sees in the list
+// but shares with a country outside the scope is a business refusal (outOfScope: the switch stays, the form says
+// why); a product the user cannot see at all, or companys a form never offers, are refused 403.
 import { and, asc, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { ProductForm, ProductItem } from '@/shared/contracts/product';
 import { PERMISSION } from '@/shared/domain/constants';
@@ -140,7 +142,7 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /** The canonical spelling of a referenced number, checking it exists and (unless unchanged) is enabled. */
 async function resolveRefs(db: Db, input: ProductForm, stored: ProductItem | null) {
-  const errors: Array<{ field: string; message: string }> = [];
+  const errors: Parameters<typeof invalidFields>[0] = [];
   const check = async (
     field: 'category' | 'modelNo' | 'productColour' | 'currency',
     value: string,
@@ -168,17 +170,23 @@ async function resolveRefs(db: Db, input: ProductForm, stored: ProductItem | nul
   };
   const known = await db.select({ n: companies.companyNumber }).from(companies).where(inArray(sql`upper(${companies.companyNumber})`, input.companys));
   const unknown = input.companys.filter((c) => !known.some((k) => k.n.toUpperCase() === c));
-  if (unknown.length) errors.push({ field: 'companys', message: `notFound: ${unknown.join(',')}` });
+  if (unknown.length) errors.push({ field: 'companys', message: `notFound:${unknown.join(',')}` });
   if (errors.length) invalidFields(errors);
   return { ...refs, companys: input.companys.map((c) => known.find((k) => k.n.toUpperCase() === c)!.n) };
 }
 
+/** May this user change a product with these stored companys? Unseen: 403; seen but shared outside the scope: outOfScope. */
+function mayChange(scope: Scope, companyList: string[]) {
+  if (!sees(scope, companyList)) forbidden();
+  if (!owns(scope, companyList)) refuse('outOfScope');
+}
+
 export async function saveProduct(db: Db, user: AuthUser, scope: Scope, input: ProductForm): Promise<ProductItem> {
-  if (!owns(scope, input.companys)) forbidden();
   const mayEditUnitPrice = () => hasButton(db, user, PERMISSION.editUnitPrice);
   const unitPrice = round2(input.unitPrice);
   const stored = input.id ? ((await findProduct(db, eq(products.id, input.id))) ?? refuse('notFound')) : null;
-  if (stored && !owns(scope, stored.companyList)) forbidden();
+  if (stored) mayChange(scope, stored.companyList);
+  if (!owns(scope, input.companys)) forbidden();
   const dup = await db
     .select({ id: products.id })
     .from(products)
@@ -218,6 +226,6 @@ export async function toggleProduct(db: Db, user: AuthUser, scope: Scope, key: {
   const where = key.id ? eq(products.id, key.id) : key.productCode ? byCode(key.productCode) : undefined;
   const found = where ? await findProduct(db, where) : null;
   if (!found) return refuse('notFound');
-  if (!owns(scope, found.companyList)) forbidden();
+  mayChange(scope, found.companyList);
   await db.update(products).set(toggled(user, isDisabled)).where(eq(products.id, found.id));
 }

@@ -1,6 +1,7 @@
 // Roles (spec part 2 §2 Roles, §6; DESIGN §5): a role grants menu entries, with an all-data flag each, to companies,
 // departments and users. Grants are read on every request, so a change applies to the affected users' next call.
-// Country scope: a caller sees and edits the grantees inside their scope; grantees outside it are kept as they are.
+// Country scope: a caller sees and edits the grantees inside their scope; grantees outside it are kept as they are,
+// and the rights of a role that reaches outside the caller's scope (its menus and all-data flags) are not theirs to change.
 import { and, desc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { ListParams } from '@/shared/contracts/endpoint';
 import type { RoleForm } from '@/shared/contracts/role';
@@ -146,15 +147,16 @@ export async function saveRole(db: Db, user: AuthUser, scope: Scope, input: Role
   const menuIds = [...new Set([...input.menuIds, ...input.menuAllData])];
   await assertExist(db, 'menuIds', menus, menuIds);
 
-  const g = current ? await granteesOf(db, current.id) : { companys: [], departments: [], users: [] };
-  const companyIds = await scopedIds(scope, input.companys, g.companys, async (ids) => ids.map((id) => ({ id, companyId: id })));
-  const departmentIds = await scopedIds(scope, input.departments, g.departments, (ids) =>
+  const g = current ? await granteesOf(db, current.id) : undefined;
+  const companyIds = await scopedIds(scope, input.companys, g?.companys ?? [], async (ids) => ids.map((id) => ({ id, companyId: id })));
+  const departmentIds = await scopedIds(scope, input.departments, g?.departments ?? [], (ids) =>
     ids.length ? db.select({ id: departments.id, companyId: departments.companyId }).from(departments).where(inArray(departments.id, ids)) : Promise.resolve([]),
   );
-  const userIds = await scopedIds(scope, input.users, g.users, (ids) =>
+  const userIds = await scopedIds(scope, input.users, g?.users ?? [], (ids) =>
     ids.length ? db.select({ id: users.id, companyId: users.companyId }).from(users).where(inArray(users.id, ids)) : Promise.resolve([]),
   );
   const allData = new Set(input.menuAllData);
+  if (g && !scope.all) assertSameRightsOutsideScope(scope, g, menuIds, allData);
 
   try {
     return await db.transaction(async (tx) => {
@@ -182,12 +184,24 @@ export async function saveRole(db: Db, user: AuthUser, scope: Scope, input: Role
   }
 }
 
+type Grantees = Awaited<ReturnType<typeof granteesOf>>;
+
+const reachesOutside = (scope: Scope, g: Grantees) =>
+  [...g.companys, ...g.departments, ...g.users].some((r) => !scope.hasCompanyId(r.companyId));
+
+/** Changing the menus or all-data flags of a role that reaches another country would change that country's rights. */
+function assertSameRightsOutsideScope(scope: Scope, g: Grantees, menuIds: number[], allData: Set<number>) {
+  if (!reachesOutside(scope, g)) return;
+  const before = new Map(g.menus.map((m) => [m.id, m.allData]));
+  const same = before.size === menuIds.length && menuIds.every((id) => before.has(id) && before.get(id) === allData.has(id));
+  if (!same) forbidden();
+}
+
 /** Deleting or disabling a role changes the rights of its grantees: every grantee must be inside the caller's scope. */
 async function assertWholeRoleInScope(db: Db, scope: Scope, id: number) {
   await roleRow(db, scope, id);
   if (scope.all) return;
-  const g = await granteesOf(db, id);
-  if ([...g.companys, ...g.departments, ...g.users].some((r) => !scope.hasCompanyId(r.companyId))) forbidden();
+  if (reachesOutside(scope, await granteesOf(db, id))) forbidden();
 }
 
 export async function deleteRole(db: Db, scope: Scope, id: number) {

@@ -3,14 +3,15 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ListParams } from '@/shared/contracts/endpoint';
+import type { ServerFieldKind } from '@/shared/contracts/field-messages';
 import type { UserForm, UserItem } from '@/shared/contracts/user';
 import { isSuperUser } from '@/shared/domain/constants';
 import type { Db } from '../../db/client';
 import { companies, departments, users } from '../../db/schema/index';
 import { endSessions, type AuthUser } from '../../plugins/auth';
-import { forbidden, HttpError, refuse } from '../../plugins/errors';
+import { forbidden, refuse } from '../../plugins/errors';
 import type { Scope } from '../../plugins/scope';
-import { added, contains, countExpr, edited, inScope, isUniqueViolation, pageSlice, sameText, toggled } from '../common/query';
+import { added, contains, countExpr, edited, inScope, invalidFields, isUniqueViolation, pageSlice, sameText, toggled } from '../common/query';
 import { leaderNumberOf, payloadCompany } from '../department/department.service';
 import { hashPassword } from '../identity/identity.service';
 
@@ -123,13 +124,13 @@ export async function userInScope(db: Db, scope: Scope, id: number): Promise<Use
   return toItem(row);
 }
 
-const invalid = (field: string, message: string): never => {
-  throw new HttpError(400, 'validationError', [{ field, message }]);
-};
+const invalid = (field: string, message: ServerFieldKind): never => invalidFields([{ field, message }]);
 
 export async function saveUser(db: Db, user: AuthUser, scope: Scope, input: UserForm): Promise<number> {
   const company = await payloadCompany(db, scope, input.companyId, input.companyNumber);
   const current = input.id ? await userInScope(db, scope, input.id) : undefined;
+  // The super user's record is theirs alone: a head-office user (whose scope includes OIH) must not rewrite it.
+  if (current && isSuperUser(current.number) && !user.isAdmin) return forbidden();
 
   const [dep] = await db
     .select()
@@ -182,7 +183,18 @@ export async function saveUser(db: Db, user: AuthUser, scope: Scope, input: User
 /** Disabling ends the user's sessions; nobody disables the super user or their own account. */
 export async function toggleUser(db: Db, user: AuthUser, scope: Scope, id: number, isDisabled: boolean) {
   const target = await userInScope(db, scope, id);
-  if (isDisabled && (isSuperUser(target.number) || target.id === user.id)) return forbidden();
+  if (isDisabled && isSuperUser(target.number)) return refuse('userCannotDisableSuperUser');
+  if (isDisabled && target.id === user.id) return refuse('userCannotDisableSelf');
+  // A disabled department has no enabled people (spec part 2 §4 refuses disabling it otherwise); keep it that way.
+  if (!isDisabled) {
+    const [home] = await db
+      .select({ off: sql<boolean>`${departments.isDisabled} or ${companies.isDisabled}` })
+      .from(users)
+      .innerJoin(departments, eq(departments.id, users.departmentId))
+      .innerJoin(companies, eq(companies.id, users.companyId))
+      .where(eq(users.id, id));
+    if (home?.off) return refuse('userDepartmentDisabled');
+  }
   await db.transaction(async (tx) => {
     await tx.update(users).set(toggled(user, isDisabled)).where(eq(users.id, id));
     if (isDisabled) await endSessions(tx as unknown as Db, id);
