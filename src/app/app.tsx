@@ -6,7 +6,8 @@ import { ModalsProvider } from '@mantine/modals';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router-dom';
 import { queryClient } from './api/query-client';
-import { currentLanguage, i18n } from './i18n/i18n';
+import { useTranslation } from 'react-i18next';
+import { currentLanguage } from './i18n/i18n';
 import { Notifications } from './components/feedback/notifications';
 import { getToken, onSessionChange } from './session/session';
 import { router } from './router';
@@ -20,11 +21,13 @@ onSessionChange(() => {
 });
 
 export function App() {
+  // Subscribed to the language: signing in applies the account's language without a reload, and dates and dialogs follow.
+  const { t } = useTranslation();
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
       {/* Date inputs follow the language (dayjs locale) and start weeks on Monday (spec part 1 §9). */}
       <DatesProvider settings={{ locale: currentLanguage() === 'zh-tw' ? 'zh-tw' : 'en', firstDayOfWeek: 1 }}>
-        <ModalsProvider labels={{ confirm: i18n.t('common.confirm'), cancel: i18n.t('common.cancel') }}>
+        <ModalsProvider labels={{ confirm: t('common.confirm'), cancel: t('common.cancel') }}>
           <QueryClientProvider client={queryClient}>
             <Notifications />
             <RouterProvider router={router} />

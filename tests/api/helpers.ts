@@ -5,6 +5,15 @@ import { loadConfig, type Config } from '@/server/config';
 import { tempPostgres } from '../support/temp-postgres';
 
 export const INITIAL = 'Sales@123';
+/** What login() changes an initial password to (6–8 characters with a digit, a letter and a capital). */
+export const CHANGED = 'Chg2Pass';
+
+const changedByApp = new WeakMap<App, Map<string, string>>();
+function changedPasswords(app: App) {
+  let m = changedByApp.get(app);
+  if (!m) changedByApp.set(app, (m = new Map()));
+  return m;
+}
 
 export interface TestServer {
   app: App;
@@ -56,10 +65,25 @@ export function client(app: App) {
     const body = res.json();
     return { status: res.statusCode, code: body.code, msg: body.msg, data: body.data };
   }
-  async function login(number: string, password = INITIAL): Promise<string> {
+  /** Signs in exactly as asked: the token of a session that may still have to change the initial password. */
+  async function loginAsIs(number: string, password = INITIAL): Promise<string> {
     const r = await call<{ token: string }>('POST', '/api/user/login', { Number: number, Password: password });
     if (r.code !== 1) throw new Error(`login ${number} failed: ${r.status} ${r.msg}`);
     return r.data.token;
   }
-  return { call, login, get: <T = any>(u: string, i?: Record<string, unknown>, t?: string) => call<T>('GET', u, i, t), post: <T = any>(u: string, i?: Record<string, unknown>, t?: string) => call<T>('POST', u, i, t) };
+  /** Signs in and returns the token. An account still on the initial password has its forced change done first
+   * (the server serves nothing else to such a session), once per server; later calls use the changed password. */
+  async function login(number: string, password = INITIAL): Promise<string> {
+    const changed = changedPasswords(app);
+    const key = number.toLowerCase();
+    const use = password === INITIAL && changed.has(key) ? changed.get(key)! : password;
+    const r = await call<{ token: string; mustChangePassword: boolean }>('POST', '/api/user/login', { Number: number, Password: use });
+    if (r.code !== 1) throw new Error(`login ${number} failed: ${r.status} ${r.msg}`);
+    if (!r.data.mustChangePassword) return r.data.token;
+    const done = await call('POST', '/api/user/changeuserpassword', { OldPassword: use, Password: CHANGED }, r.data.token);
+    if (done.code !== 1) throw new Error(`initial password change of ${number} failed: ${done.status} ${done.msg}`);
+    changed.set(key, CHANGED);
+    return login(number, CHANGED);
+  }
+  return { call, login, loginAsIs, get: <T = any>(u: string, i?: Record<string, unknown>, t?: string) => call<T>('GET', u, i, t), post: <T = any>(u: string, i?: Record<string, unknown>, t?: string) => call<T>('POST', u, i, t) };
 }

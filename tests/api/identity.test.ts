@@ -23,6 +23,21 @@ describe('sign-in', () => {
     expect(r.data.companyNumber).toBe('OIH');
   });
 
+  it('serves a session opened with the initial password nothing but the change until it is made', async () => {
+    // An account of its own (the other tests rely on the demo accounts' passwords), on the initial password.
+    await s.app.db.execute(sql`insert into users (number, account, name, password_hash, company_id, department_id)
+      select 'qa.initial', 'qa.initial', 'QA', password_hash, company_id, department_id from users where number = 'admin'`);
+    const token = await api.loginAsIs('qa.initial');
+    const page = await api.get('/api/Product/getproductpage', { pageIndex: 1, pageSize: 10 }, token);
+    expect([page.status, page.code, page.msg]).toEqual([403, 0, 'mustChangePassword']);
+    expect((await api.get('/api/user/getcurrentuser', {}, token)).code).toBe(1);
+    expect((await api.get('/api/menu/getmenusbyuser', {}, token)).code).toBe(1);
+    expect((await api.post('/api/user/changeuserpassword', { OldPassword: INITIAL, Password: 'My2Shop' }, token)).code).toBe(1);
+    const fresh = await api.post('/api/user/login', { Number: 'qa.initial', Password: 'My2Shop' });
+    expect(fresh.data.mustChangePassword).toBe(false);
+    expect((await api.get('/api/Product/getproductpage', { pageIndex: 1, pageSize: 10 }, fresh.data.token)).code).toBe(1);
+  });
+
   it('matches the account number case-insensitively and accepts any key case', async () => {
     const r = await api.post('/api/user/login', { number: 'ADMIN', PASSWORD: INITIAL });
     expect(r.code).toBe(1);
@@ -57,9 +72,11 @@ describe('sign-in', () => {
   it('limits sign-in per IP as well', async () => {
     const t = await startServer({ AUTH_IP_PER_MINUTE: 3 });
     const c = client(t.app);
-    const codes = [];
-    for (let i = 0; i < 4; i++) codes.push((await c.post('/api/user/getuser', { Number: 'x', Password: 'y' })).status);
-    expect(codes).toEqual([200, 200, 200, 429]);
+    const replies = [];
+    for (let i = 0; i < 4; i++) replies.push(await c.post('/api/user/getuser', { Number: 'x', Password: 'y' }));
+    expect(replies.map((r) => r.status)).toEqual([200, 200, 200, 429]);
+    // The limit answers in the envelope too, with a key both locales translate.
+    expect([replies[3].code, replies[3].msg]).toEqual([0, 'tooManyRequests']);
     const r = await c.post('/api/user/login', { Number: 'admin', Password: INITIAL });
     expect(r.msg).toBe('success');
     await t.close();
@@ -100,8 +117,8 @@ describe('sessions', () => {
 
 describe('passwords', () => {
   it('a password change ends every session of the user; the new password works', async () => {
-    const a = await api.login('hk.sales');
-    const b = await api.login('hk.sales');
+    const a = await api.loginAsIs('hk.sales');
+    const b = await api.loginAsIs('hk.sales');
     const wrongOld = await api.post('/api/user/changeuserpassword', { OldPassword: 'bad', Password: 'Abc123' }, a);
     expect(wrongOld.msg).toBe('oldPasswordWrong');
     const weak = await api.post('/api/user/changeuserpassword', { OldPassword: INITIAL, Password: 'abcdef1' }, a);
@@ -115,6 +132,19 @@ describe('passwords', () => {
     expect([again.code, again.data.mustChangePassword]).toEqual([1, false]);
     // Id in the payload is never trusted: admin (id 1) still has the initial password.
     expect((await api.post('/api/user/login', { Number: 'admin', Password: INITIAL })).code).toBe(1);
+  });
+
+  it('wrong current passwords count as failed attempts: past the limit the change and the sign-in wait for the window', async () => {
+    const token = await api.loginAsIs('oih.admin');
+    for (let i = 0; i < 3; i++) {
+      const r = await api.post('/api/user/changeuserpassword', { OldPassword: `Guess${i}x`, Password: 'Abc123' }, token);
+      expect([r.status, r.msg]).toEqual([200, 'oldPasswordWrong']);
+    }
+    const right = await api.post('/api/user/changeuserpassword', { OldPassword: INITIAL, Password: 'Abc123' }, token);
+    expect([right.status, right.code, right.msg]).toEqual([429, 0, 'tooManyAttempts']);
+    expect((await api.post('/api/user/login', { Number: 'oih.admin', Password: INITIAL })).status).toBe(429);
+    await new Promise((r) => setTimeout(r, 2100));
+    expect((await api.post('/api/user/changeuserpassword', { OldPassword: INITIAL, Password: 'Abc123' }, token)).code).toBe(1);
   });
 
   it('an administrator sets a password (6 to 20) and the user is signed out', async () => {

@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '@/server/app';
 import { loadConfig } from '@/server/config';
 import { ping } from '@/shared/contracts/system';
-import { login } from '@/shared/contracts/user';
+import { changeUserPassword, login } from '@/shared/contracts/user';
 import { getProductPage } from '@/shared/contracts/product';
 import { tempPostgres, type TempDatabase } from '../support/temp-postgres';
 
@@ -58,9 +58,21 @@ async function run(kind: 'pglite' | 'postgres'): Promise<Row[]> {
   try {
     await seedProducts(app);
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
-    const res = await app.inject({ method: 'POST', url: login.path, payload: { number: 'admin', password: config.INITIAL_PASSWORD } });
+    // The initial password only opens the forced change; sign in again with the changed one.
+    const first = await app.inject({ method: 'POST', url: login.path, payload: { number: 'admin', password: config.INITIAL_PASSWORD } });
+    const changed = 'Bench1x';
+    await app.inject({
+      method: 'POST',
+      url: changeUserPassword.path,
+      payload: { oldPassword: config.INITIAL_PASSWORD, password: changed },
+      headers: { authorization: `Bearer ${first.json().data.token as string}` },
+    });
+    const res = await app.inject({ method: 'POST', url: login.path, payload: { number: 'admin', password: changed } });
     const token = res.json().data.token as string;
     const auth = { authorization: `Bearer ${token}` };
+    // Measure real pages, not refusals.
+    const probe = await app.inject({ method: 'GET', url: `${getProductPage.path}?pageIndex=1&pageSize=50`, headers: auth });
+    if (probe.json().code !== 1) throw new Error(`the product page answers ${probe.statusCode} ${probe.json().msg as string}`);
     const page = `${address}${getProductPage.path}`;
     const routes: Array<[string, string, Record<string, string>]> = [
       ['bare route (ping)', `${address}${ping.path}`, {}],

@@ -69,6 +69,7 @@ test('a garbage token is cleared and the user is sent to /login with a redirect 
   await expect(page).toHaveURL(loginUrl('/CompanyList?page=2'));
   expect(await storedSession(page)).toBeNull();
   await expect(page.locator('input[name="account"]')).toBeVisible();
+  await expect(page.getByTestId('login-session-ended')).toHaveText('Your session has ended. Please sign in again.');
 });
 
 test('a route the roles do not grant shows /401; an unknown route shows /404', async ({ page }) => {

@@ -3,7 +3,7 @@
 import { ofetch, FetchError } from 'ofetch';
 import type { Endpoint, Envelope, InputOf, OutputOf } from '@/shared/contracts/endpoint';
 import { REQUEST_TIMEOUT_MS } from '@/shared/domain/constants';
-import { clearSession, getToken } from '../session/session';
+import { clearSession, getToken, markSessionEnded } from '../session/session';
 
 export type ApiErrorKind = 'refusal' | 'network' | 'validation' | 'auth' | 'forbidden' | 'notFound' | 'server' | 'rateLimited';
 
@@ -21,7 +21,7 @@ export class ApiError extends Error {
   }
 }
 
-type Navigate = (to: string, opts?: { replace?: boolean }) => void;
+type Navigate = (to: string, opts?: { replace?: boolean; flushSync?: boolean }) => void;
 let navigate: Navigate = (to) => window.location.assign(to);
 /** The router hands its navigate function here so global errors route without a page reload. */
 export const setNavigator = (n: Navigate) => {
@@ -34,10 +34,14 @@ function currentLocation() {
 
 function routeGlobal(status: number, msg: string) {
   if (status === 401 || msg === 'tokenInvalid') {
-    clearSession();
     const here = currentLocation();
     const onLogin = /^\/login/i.test(window.location.pathname);
-    navigate(onLogin ? here : `/login?redirect=${encodeURIComponent(here)}`, { replace: true });
+    if (getToken()) markSessionEnded();
+    if (!onLogin) {
+      // Leave the guarded screen first, so the guard does not answer the cleared session with a redirect of its own.
+      navigate(`/login?redirect=${encodeURIComponent(here)}`, { replace: true, flushSync: true });
+    }
+    clearSession();
     return new ApiError('auth', 'tokenInvalid', status, null, true);
   }
   if (msg.startsWith('401')) {

@@ -58,7 +58,15 @@ function read(): Session | null {
 export const getSession = (): Session | null => read();
 export const getToken = (): string | null => read()?.token ?? null;
 
+const ENDED_KEY = 'salesdesk.sessionEnded';
+
+/** Notes (for this tab's login screen) that the session ended under the user, not by their own sign-out. */
+export const markSessionEnded = () => sessionStorage.setItem(ENDED_KEY, '1');
+/** Did the session end under the user since the last sign-in? */
+export const sessionEndedNoted = (): boolean => sessionStorage.getItem(ENDED_KEY) === '1';
+
 export function setSession(s: Session | null) {
+  if (s) sessionStorage.removeItem(ENDED_KEY);
   cached = s;
   if (s) localStorage.setItem(KEY, JSON.stringify(s));
   else localStorage.removeItem(KEY);
@@ -76,6 +84,9 @@ function subscribe(l: () => void) {
   listeners.add(l);
   const onStorage = (e: StorageEvent) => {
     if (e.key === KEY) {
+      // Signed out in another tab: this tab's login screen says the session ended; signed in there: nothing to say.
+      if (e.newValue === null && e.oldValue) markSessionEnded();
+      else if (e.newValue) sessionStorage.removeItem(ENDED_KEY);
       cached = undefined;
       l();
     }
@@ -100,9 +111,19 @@ export function hasButton(code: string): boolean {
   return !!s && (isSuperUser(s.number) || s.buttons.includes(code));
 }
 
-/** The interface language: stored choice, else the session's, else English. */
+/** The interface language: stored choice, else the session's, else the browser's (Traditional Chinese or English). */
 export function storedLanguage(): Language {
   const v = localStorage.getItem(LANG_KEY);
-  return v === 'zh-tw' ? 'zh-tw' : v === 'en' ? 'en' : (read()?.language ?? 'en');
+  return v === 'zh-tw' ? 'zh-tw' : v === 'en' ? 'en' : (read()?.language ?? browserLanguage());
+}
+
+/** A first visit (nothing stored yet) opens in Chinese (Traditional, the one offered) when the browser prefers Chinese. */
+function browserLanguage(): Language {
+  const prefs = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
+  for (const p of prefs) {
+    if (/^zh\b/i.test(p)) return 'zh-tw';
+    if (/^en\b/i.test(p)) return 'en';
+  }
+  return 'en';
 }
 export const storeLanguage = (lang: Language) => localStorage.setItem(LANG_KEY, lang);

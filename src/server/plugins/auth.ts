@@ -2,6 +2,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, eq, gt, sql } from 'drizzle-orm';
+import { getMenusByUser } from '@/shared/contracts/menu';
+import { changeUserPassword, getCurrentUser, logout } from '@/shared/contracts/user';
 import { isSuperUser } from '@/shared/domain/constants';
 import type { Db } from '../db/client';
 import { companies, sessions, users } from '../db/schema/index';
@@ -18,7 +20,12 @@ export interface AuthUser {
   departmentId: number | null;
   isAdmin: boolean;
   sessionId: number;
+  /** The session was opened with the initial password: until it is changed, only the calls below are served. */
+  mustChangePassword: boolean;
 }
+
+/** What a session opened with the initial password may call: the change itself, and what the change screen needs. */
+const BEFORE_CHANGE = new Set([changeUserPassword, logout, getCurrentUser, getMenusByUser].map((e) => e.path.toLowerCase()));
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -31,9 +38,9 @@ export const newToken = () => randomBytes(32).toString('base64url');
 
 const DAY = 86_400_000;
 
-export async function createSession(db: Db, userId: number, absoluteDays: number): Promise<string> {
+export async function createSession(db: Db, userId: number, absoluteDays: number, mustChangePassword = false): Promise<string> {
   const token = newToken();
-  await db.insert(sessions).values({ userId, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + absoluteDays * DAY) });
+  await db.insert(sessions).values({ userId, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + absoluteDays * DAY), mustChangePassword });
   return token;
 }
 
@@ -55,6 +62,7 @@ async function resolveUser(db: Db, token: string, idleDays: number): Promise<Aut
     .select({
       sessionId: sessions.id,
       lastSeenAt: sessions.lastSeenAt,
+      mustChangePassword: sessions.mustChangePassword,
       id: users.id,
       number: users.number,
       name: users.name,
@@ -89,6 +97,7 @@ async function resolveUser(db: Db, token: string, idleDays: number): Promise<Aut
     departmentId: row.departmentId,
     isAdmin: isSuperUser(row.number),
     sessionId: row.sessionId,
+    mustChangePassword: row.mustChangePassword,
   };
 }
 
@@ -102,6 +111,7 @@ export function registerAuth(app: FastifyInstance) {
     if (token) req.user = await resolveUser(app.db, token, app.config.SESSION_IDLE_DAYS);
     if (endpoint.access === 'public') return;
     if (!req.user) throw new HttpError(401, 'tokenInvalid');
+    if (req.user.mustChangePassword && !BEFORE_CHANGE.has(endpoint.path.toLowerCase())) throw new HttpError(403, 'mustChangePassword');
     if (!(await hasApiGrant(app.db, req.user, endpoint.path))) throw new HttpError(403, '401');
   });
 }

@@ -54,6 +54,7 @@ export const messageKeys = [
   // organisation (issue 3): the sign-in account and a company's number are keys other records refer to
   'accountLocked',
   'companyNumberLocked',
+  'mustChangePassword',
   'userCannotDisableSelf',
   'userCannotDisableSuperUser',
   'userDepartmentDisabled',

@@ -116,7 +116,15 @@ export function CrudForm<V extends FormValues, S extends Endpoint, R>(props: Cru
           <FormFields fields={props.fields} form={form} mode={mode} entity={props.entity} />
           {props.children?.(form, mode)}
           <Group>
-            <Button type="submit" loading={saving} disabled={saving || loading || loadFailed} data-testid="save">
+            <Button
+              type="submit"
+              loading={saving}
+              disabled={saving || loading || loadFailed}
+              // Keep focus in the input: its blur check would add an error line that moves Save away from under the
+              // pointer between press and release, and the click would be lost. Submit validates every field anyway.
+              onMouseDown={(e) => e.preventDefault()}
+              data-testid="save"
+            >
               {t('crud.save')}
             </Button>
             <Button variant="default" onClick={ret.back} data-testid="return">

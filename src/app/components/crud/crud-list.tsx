@@ -137,8 +137,10 @@ export function CrudList<E extends Endpoint, D extends Endpoint = Endpoint>(prop
       accessor: '__actions',
       title: t('crud.actions'),
       textAlign: 'center',
+      // Many actions wrap onto two lines rather than make the pinned column cover the data columns.
+      width: actions.length > 3 ? 200 : undefined,
       render: (row) => (
-        <Group gap={4} justify="center" wrap="nowrap">
+        <Group gap={4} justify="center" wrap={actions.length > 3 ? 'wrap' : 'nowrap'}>
           {actions
             .filter((a) => !a.hidden?.(row))
             .map((a) => (

@@ -6,7 +6,7 @@ import { Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { getMenusByUser, type CurrentMenu } from '@/shared/contracts/menu';
 import { ApiError, call } from '@/app/api/client';
-import { clearSession, getSession, updateSession, useSession } from '@/app/session/session';
+import { clearSession, getSession, markSessionEnded, updateSession, useSession } from '@/app/session/session';
 import { screenFor } from '@/app/route-table';
 import { PageBreadcrumb } from './breadcrumb';
 import { CurrentMenuContext } from './current-menu';
@@ -25,6 +25,17 @@ export function RequireSession({ children }: { children: ReactNode }) {
   if (!session?.token) return <Navigate to={loginPath(loc)} replace />;
   if (session.mustChangePassword) return <Navigate to="/UserChangePassword" replace />;
   return children;
+}
+
+/** The route path of a location: decoded (a malformed escape is left as typed and ends at /404), no trailing slash. */
+function pathOf(pathname: string): string {
+  let p = pathname;
+  try {
+    p = decodeURI(pathname);
+  } catch {
+    // URIError: the server knows no such route either.
+  }
+  return p.replace(/\/+$/, '') || '/';
 }
 
 type Lookup = { kind: 'ok'; entry: CurrentMenu } | { kind: 'forbidden' } | { kind: 'notFound' } | { kind: 'login' };
@@ -53,7 +64,7 @@ export function MenuRoute() {
   const session = useSession();
   const loc = useLocation();
   const navigate = useNavigate();
-  const path = decodeURI(loc.pathname).replace(/\/+$/, '') || '/';
+  const path = pathOf(loc.pathname);
   const local = useMemo(() => findByPath(session?.sideMenuList ?? [], path), [session?.sideMenuList, path]);
   const [looked, setLooked] = useState<{ path: string; entry: CurrentMenu } | null>(null);
 
@@ -67,8 +78,9 @@ export function MenuRoute() {
       if (!live) return;
       if (r.kind === 'ok') setLooked({ path, entry: r.entry });
       else if (r.kind === 'login') {
+        markSessionEnded();
+        void navigate(loginPath(loc), { replace: true, flushSync: true });
         clearSession();
-        void navigate(loginPath(loc), { replace: true });
       } else void navigate(r.kind === 'forbidden' ? '/401' : '/404', { replace: true });
     });
     return () => {

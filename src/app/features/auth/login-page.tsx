@@ -1,6 +1,7 @@
 // /Login (spec part 1 §2, §4, §5, §8): account (required), password, language (shown once both are filled, preselected
 // from getuser), Login and Forgot password. After sign-in: the session with menus and grants is stored, the language
 // applied; the initial password sends the user to the forced change, anything else to the redirect target (default /).
+// Picking a language switches this screen at once; after a session ended under the user the screen says so.
 import { useRef, useState, type FormEvent } from 'react';
 import { Alert, Button, Select, Stack, TextInput, PasswordInput, Group } from '@mantine/core';
 import { useNetwork } from '@mantine/hooks';
@@ -10,10 +11,10 @@ import { getMenusByUser } from '@/shared/contracts/menu';
 import { getUser, login } from '@/shared/contracts/user';
 import { FORGOT_PASSWORD, mailSend2 } from '@/shared/contracts/workflow';
 import { LANGUAGES, type Language } from '@/shared/domain/constants';
-import { call } from '@/app/api/client';
+import { ApiError, call } from '@/app/api/client';
 import { queryClient } from '@/app/api/query-client';
 import { applyLanguage } from '@/app/i18n/i18n';
-import { clearSession, setSession, storedLanguage, updateSession } from '@/app/session/session';
+import { clearSession, sessionEndedNoted, setSession, storedLanguage, updateSession } from '@/app/session/session';
 import { showError, showInfo } from '@/app/components/feedback/feedback';
 import { clearNotifications } from '@/app/components/feedback/notifications';
 import { Icon } from '@/app/components/shell/icons';
@@ -30,6 +31,7 @@ export default function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [search] = useSearchParams();
+  const [sessionEnded] = useState(sessionEndedNoted);
   const { online } = useNetwork();
   const [number, setNumber] = useState('');
   const [password, setPassword] = useState('');
@@ -39,19 +41,25 @@ export default function LoginPage() {
   const [accountLanguage, setAccountLanguage] = useState<Language | null>(null);
   const [busy, setBusy] = useState<'login' | 'forgot' | null>(null);
   const asked = useRef('');
+  /** getuser's answer for the pair last asked, until a Login click uses it: a refusal there is the answer to that click. */
+  const checked = useRef<{ key: string; refusal: Promise<ApiError | null> } | null>(null);
 
   const bothFilled = number.trim() !== '' && password !== '';
+  const pairKey = () => `${number.trim()}\n${password}`;
 
   /** getuser once both fields are filled (on leaving a field, not per keystroke: a wrong password counts as a failure). */
   function askLanguage() {
-    const key = `${number.trim()}\n${password}`;
+    const key = pairKey();
     if (!bothFilled || key === asked.current) return;
     asked.current = key;
-    call(getUser, { number: number.trim(), password }, { noGlobalRouting: true })
-      .then((r) => {
+    const refusal = call(getUser, { number: number.trim(), password }, { noGlobalRouting: true }).then(
+      (r) => {
         if (asked.current === key) setAccountLanguage(r.language);
-      })
-      .catch(() => undefined);
+        return null;
+      },
+      (err: unknown) => (err instanceof ApiError && err.kind !== 'network' ? err : null),
+    );
+    checked.current = { key, refusal };
   }
 
   function requireAccount(): boolean {
@@ -65,6 +73,12 @@ export default function LoginPage() {
     if (busy || !requireAccount()) return;
     setBusy('login');
     try {
+      // Clicking Login leaves the password field, which asks getuser first. When getuser refused this same pair, that
+      // refusal (already counted as one failed attempt) is the answer: sending login too would count every try twice.
+      const pending = checked.current?.key === pairKey() ? checked.current : null;
+      checked.current = null;
+      const refused = pending ? await pending.refusal : null;
+      if (refused) throw refused;
       const u = await call(login, { number: number.trim(), password, language: picked ?? accountLanguage ?? undefined }, { noGlobalRouting: true });
       queryClient.clear();
       setSession({
@@ -125,6 +139,11 @@ export default function LoginPage() {
     <AuthFrame title={t('login.title')} subtitle={t('login.subtitle')}>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
+          {sessionEnded && (
+            <Alert color="yellow" variant="light" icon={<Icon name="lock" />} data-testid="login-session-ended">
+              {t('errors.tokenInvalid')}
+            </Alert>
+          )}
           {!online && (
             <Alert color="yellow" variant="light" icon={<Icon name="wifi-off" />} data-testid="login-offline">
               {t('login.offline')}
@@ -160,7 +179,12 @@ export default function LoginPage() {
               label={t('login.language')}
               data={LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] }))}
               value={picked ?? accountLanguage ?? storedLanguage()}
-              onChange={(v) => v && setPicked(v as Language)}
+              onChange={(v) => {
+                if (!v) return;
+                setPicked(v as Language);
+                // The screen follows the choice at once (no reload: that would drop what was typed).
+                void applyLanguage(v as Language);
+              }}
               allowDeselect={false}
               comboboxProps={{ withinPortal: true }}
               data-testid="login-language"

@@ -32,8 +32,9 @@ export async function identityRoutes(app: FastifyInstance) {
     if (input.language && input.language !== user.language) {
       await db.update(users).set({ language: input.language }).where(eq(users.id, user.id));
     }
-    const token = await createSession(db, user.id, config.SESSION_ABSOLUTE_DAYS);
-    return { ...(await sessionUserOf(db, user.id)), token, mustChangePassword: input.password === config.INITIAL_PASSWORD };
+    const mustChangePassword = input.password === config.INITIAL_PASSWORD;
+    const token = await createSession(db, user.id, config.SESSION_ABSOLUTE_DAYS, mustChangePassword);
+    return { ...(await sessionUserOf(db, user.id)), token, mustChangePassword };
   }, limited);
 
   bindRoute(app, c.logout, async ({ db, user }) => {
@@ -54,7 +55,11 @@ export async function identityRoutes(app: FastifyInstance) {
     // Always the token's own account, whatever Id says.
     await assertNotThrottled(db, config, user.number);
     const rows = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id));
-    if (!(await verify(rows[0].passwordHash, input.oldPassword).catch(() => false))) return refuse('oldPasswordWrong');
+    if (!(await verify(rows[0].passwordHash, input.oldPassword).catch(() => false))) {
+      // A wrong current password is a failed password guess like a failed sign-in (a stolen session must not try freely).
+      await countAttempt(db, config, user.number);
+      return refuse('oldPasswordWrong');
+    }
     if (checkStrongPassword(input.password)) return refuse('passwordPolicy');
     await setPassword(db, user.id, input.password);
     return null;

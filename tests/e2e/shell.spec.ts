@@ -1,0 +1,159 @@
+// The sign-in screen and the shell around every screen (spec part 1 §2, §4, §5, §8, §9; part 3 §2.8, §8.1; DESIGN §5):
+// failed sign-ins counted once each, the login screen following the chosen language (and a Chinese browser on a first
+// visit), the notice after a session ended under the user or in another tab, the desktop side-menu toggle and the
+// user and language menus, the mail-link reset screen, and a malformed address.
+import { expect, test } from '@playwright/test';
+import { INITIAL_PASSWORD, passwordOf, signInAs, submitLogin } from './auth';
+import { shot } from './shots';
+
+test('each failed sign-in through the form counts once, so four mistakes still leave the fifth try', async ({ page }) => {
+  // The server allows 5 failures per account and window. Clicking Login also leaves the password field, which asks
+  // getuser for the account's language: that must not count as a second failure of the same try.
+  for (const wrong of ['Wrong1pw', 'Wrong2pw', 'Wrong3pw', 'Wrong4pw']) {
+    await submitLogin(page, 'hk.sales', wrong);
+    const note = page.getByText('Wrong account or password!');
+    await expect(note).toBeVisible();
+    await page.getByTestId('notification').filter({ has: note }).getByRole('button', { name: 'Close' }).click();
+    await expect(note).toBeHidden();
+  }
+  await signInAs(page, 'hk.sales');
+  await expect(page.getByTestId('home-welcome')).toBeVisible();
+});
+
+test('the login screen follows the language picked in its select, and the account signs in in that language', async ({ page }) => {
+  if (passwordOf('hk.sales') === INITIAL_PASSWORD) {
+    // Run on its own: get past the first sign-in's forced change, then start signed out.
+    await signInAs(page, 'hk.sales');
+    await page.evaluate(() => localStorage.clear());
+  }
+  await page.goto('/login');
+  await page.locator('input[name="account"]').fill('hk.sales');
+  await page.locator('input[name="password"]').fill(passwordOf('hk.sales'));
+  const select = page.getByTestId('login-language');
+  await page.locator('input[name="account"]').focus();
+  // Preselected from the account (hk.sales works in Traditional Chinese); the screen stays as it is until a pick.
+  await expect(select).toHaveValue('繁體中文');
+  await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+  await select.click();
+  await page.getByRole('option', { name: 'English' }).click();
+  await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+  await select.click();
+  await page.getByRole('option', { name: '繁體中文' }).click();
+  await expect(page.getByRole('button', { name: '登入', exact: true })).toBeVisible();
+  await expect(page.locator('input[name="account"]')).toHaveAttribute('placeholder', '請輸入帳號');
+  await expect(page.getByTestId('copyright')).toContainText('版權所有');
+  await page.locator('input[name="account"]').fill('');
+  await page.getByRole('button', { name: '登入', exact: true }).click();
+  await expect(page.getByText('請輸入帳號')).toBeVisible();
+  await shot(page, 'login-zh-tw');
+
+  await page.locator('input[name="account"]').fill('hk.sales');
+  await page.getByRole('button', { name: '登入', exact: true }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByTestId('breadcrumb')).toContainText('首頁');
+  await expect(page.getByTestId('side-menu').getByText('銷售數據', { exact: true })).toBeVisible();
+});
+
+test('a session that ends under the user sends them to /login, which says so, and back after signing in', async ({ page }) => {
+  await signInAs(page, 'oih.analyst');
+  await page.goto('/Product');
+  await expect(page.getByTestId('breadcrumb')).toContainText('Products');
+  // The session ends on the server (as after a password change elsewhere, or a disable).
+  await page.evaluate(async () => {
+    const token = (JSON.parse(localStorage.getItem('salesdesk.session') ?? '{}') as { token?: string }).token;
+    await fetch('/api/user/logout', { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{}' });
+  });
+  await page.reload();
+  await expect(page).toHaveURL(/\/login\?redirect=%2FProduct$/);
+  await expect(page.getByTestId('login-session-ended')).toHaveText('Your session has ended. Please sign in again.');
+  await shot(page, 'login-session-ended');
+  await page.locator('input[name="account"]').fill('oih.analyst');
+  await page.locator('input[name="password"]').fill(passwordOf('oih.analyst'));
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/Product$/);
+  // A plain visit to /login says nothing of the kind.
+  await page.goto('/login');
+  await expect(page.locator('input[name="account"]')).toBeVisible();
+  await expect(page.getByTestId('login-session-ended')).toHaveCount(0);
+});
+
+test('signing out in another tab takes this tab to /login too, saying the session ended', async ({ page, context }) => {
+  await signInAs(page, 'oih.analyst');
+  await page.goto('/Product');
+  await expect(page.getByTestId('breadcrumb')).toContainText('Products');
+  const other = await context.newPage();
+  await other.goto('/');
+  await other.getByTestId('user-menu').click();
+  await other.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(other).toHaveURL(/\/login$/);
+  await expect(other.getByTestId('login-session-ended')).toHaveCount(0);
+  await expect(page).toHaveURL(/\/login\?redirect=%2FProduct$/);
+  await expect(page.getByTestId('login-session-ended')).toBeVisible();
+});
+
+test('on a desktop the side-menu toggle collapses and restores the menu', async ({ page }) => {
+  await signInAs(page, 'oih.analyst');
+  const menu = page.getByTestId('side-menu');
+  await expect(menu).toBeInViewport();
+  const toggle = page.getByRole('button', { name: 'Show or hide the side menu' }).and(page.locator(':visible'));
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  await toggle.click();
+  await expect(menu).not.toBeInViewport();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await shot(page, 'shell-collapsed');
+  await toggle.click();
+  await expect(menu).toBeInViewport();
+  // The user menu offers Change password and Logout; the language menu both languages.
+  await page.getByTestId('user-menu').click();
+  await expect(page.getByRole('menuitem', { name: 'Change password' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Logout' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.getByTestId('language-menu').click();
+  await expect(page.getByRole('menuitem', { name: 'English' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: '繁體中文' })).toBeVisible();
+});
+
+test('the mail-link reset screen checks its fields in order and refuses an invalid link', async ({ page }) => {
+  await page.goto('/UserChangePassword?token=not-a-real-token');
+  await expect(page.getByRole('heading', { name: 'Set a new password' })).toBeVisible();
+  await expect(page.locator('input[name="oldPassword"]')).toHaveCount(0);
+  await expect(page.getByTestId('password-hint')).toContainText('6–8 characters');
+  const submit = page.getByRole('button', { name: 'Set password' });
+  await submit.click();
+  await expect(page.getByText('Please enter the new password')).toBeVisible();
+  await page.locator('input[name="newPassword"]').fill('Abc123');
+  await submit.click();
+  await expect(page.getByText('Please confirm the new password')).toBeVisible();
+  await page.locator('input[name="confirmPassword"]').fill('Abc124');
+  await submit.click();
+  await expect(page.getByText('The two passwords do not match')).toBeVisible();
+  await page.locator('input[name="confirmPassword"]').fill('Abc123');
+  await submit.click();
+  await expect(page.getByText('This reset link is invalid or has expired. Please ask for a new one.')).toBeVisible();
+  await expect(page).toHaveURL(/token=not-a-real-token$/);
+  await shot(page, 'reset-invalid-link');
+  await page.getByRole('button', { name: 'Back to sign in' }).click();
+  await expect(page).toHaveURL(/\/Login$/);
+});
+
+test('a malformed address inside the app shows the 404 page, not an error', async ({ page }) => {
+  await signInAs(page, 'oih.analyst');
+  // Followed inside the app (a link or history entry; the server itself answers such a request with 400).
+  await page.evaluate(() => {
+    window.history.pushState(null, '', '/Bad%E0%A4%A');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  });
+  await expect(page).toHaveURL(/\/404$/);
+  await expect(page.getByTestId('page-404')).toBeVisible();
+});
+
+test.describe('a first visit from a browser that prefers Chinese', () => {
+  test.use({ locale: 'zh-TW' });
+
+  test('opens the login screen in Traditional Chinese', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: '登入', exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: '忘記密碼' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'zh-TW');
+  });
+});
