@@ -1,7 +1,7 @@
 // buildApp(config): the Fastify instance serving the JSON API under /api and the built PWA with history fallback.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -37,6 +37,7 @@ export interface BuildOptions {
 export type App = FastifyInstance & { database: Database };
 
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<App> {
+  let shellFile: string | null = null;
   const app = Fastify({
     logger:
       opts.logger === false
@@ -49,6 +50,17 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
             },
           },
     bodyLimit: 1024 * 1024,
+    // A URL that cannot be decoded (e.g. /Bad%E0%A4%A) is answered like any other bad request: an envelope for the
+    // API, the app shell for a page (the app then shows its /404), never Fastify's own error body.
+    frameworkErrors: (_err, req, res) => {
+      const reply = res as unknown as FastifyReply;
+      const url = req.url ?? '/';
+      if (shellFile && req.method === 'GET' && !/^\/api(\/|$)/i.test(url)) {
+        // This reply comes before routing, without @fastify/static's sendFile.
+        return void reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(readFileSync(shellFile));
+      }
+      void reply.status(400).send({ code: 0, msg: 'validationError', data: null });
+    },
     genReqId: () => crypto.randomUUID(),
     // API paths match case-insensitively (the original server did); static files keep their case.
     rewriteUrl: (req) => {
@@ -104,6 +116,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   const staticDir = path.resolve(config.STATIC_DIR);
   const hasApp = existsSync(path.join(staticDir, 'index.html'));
+  if (hasApp) shellFile = path.join(staticDir, 'index.html');
   if (hasApp) {
     await app.register(fastifyStatic, {
       root: staticDir,

@@ -29,6 +29,12 @@ describe('envelope and bad input', () => {
     expect([r.status, r.code, r.msg]).toEqual([404, 0, '404']);
   });
 
+  it('answers an API URL that cannot be decoded with a 400 envelope', async () => {
+    const r = await s.app.inject({ method: 'GET', url: '/api/user/getcurrentuser%E0%A4%A' });
+    expect(r.statusCode).toBe(400);
+    expect(r.json()).toEqual({ code: 0, msg: 'validationError', data: null });
+  });
+
   it('matches API paths case-insensitively', async () => {
     const r = await s.app.inject({ method: 'POST', url: '/API/User/LOGIN', payload: { Number: 'admin', Password: INITIAL } });
     expect(r.json().code).toBe(1);

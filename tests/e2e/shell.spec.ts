@@ -138,11 +138,15 @@ test('the mail-link reset screen checks its fields in order and refuses an inval
 
 test('a malformed address inside the app shows the 404 page, not an error', async ({ page }) => {
   await signInAs(page, 'oih.analyst');
-  // Followed inside the app (a link or history entry; the server itself answers such a request with 400).
+  // Followed inside the app (a link or history entry).
   await page.evaluate(() => {
     window.history.pushState(null, '', '/Bad%E0%A4%A');
     window.dispatchEvent(new PopStateEvent('popstate'));
   });
+  await expect(page).toHaveURL(/\/404$/);
+  await expect(page.getByTestId('page-404')).toBeVisible();
+  // Typed into the address bar: the server answers with the app shell, and the app shows /404 too.
+  await page.goto('/Bad%E0%A4%A');
   await expect(page).toHaveURL(/\/404$/);
   await expect(page.getByTestId('page-404')).toBeVisible();
 });
