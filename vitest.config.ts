@@ -1,4 +1,4 @@
-// Unit tests (pure code, offline modules with fake-indexeddb) and API tests (app.inject on a real database).
+// Unit tests (pure code, offline modules with fake-indexeddb, components in jsdom) and API tests (app.inject on a real database).
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -8,7 +8,7 @@ export default defineConfig({
   resolve: { alias },
   test: {
     projects: [
-      { resolve: { alias }, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
+      { resolve: { alias }, test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node' } },
       {
         resolve: { alias },
         test: {

@@ -29,7 +29,14 @@ export function TagInput({ tags, onRemove, onAdd, label, disabled }: Props) {
       <Group gap={6} wrap="wrap">
         <Pill.Group>
           {tags.map((tag) => (
-            <Pill key={tag.value} withRemoveButton={!disabled} onRemove={() => onRemove(tag.value)} removeButtonProps={{ 'aria-label': t('crud.remove') }}>
+            <Pill
+              key={tag.value}
+              withRemoveButton={!disabled}
+              onRemove={() => onRemove(tag.value)}
+              // Mantine hides a pill's close button from the keyboard and screen readers (inside PillsInput Backspace
+              // removes); standing alone, the button is the only way to close a tag, so it must be reachable and named.
+              removeButtonProps={{ 'aria-label': `${t('crud.remove')} ${tag.label}`, 'aria-hidden': false, tabIndex: 0 }}
+            >
               {tag.label}
             </Pill>
           ))}
