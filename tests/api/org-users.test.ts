@@ -218,6 +218,13 @@ describe('disabling users', () => {
     expect([row.name, row.email]).not.toContain('Not the admin');
     const own = await api.post('/api/user/addoredituser', { ...takeOver, Name: 'Administrator', Email: 'admin@example.com' }, admin);
     expect(own.code).toBe(1);
+    // Not even head office's administrators (granted every screen) may edit the super user or set their password.
+    const oihAdmin = await api.login('oih.admin');
+    expect((await api.post('/api/user/addoredituser', takeOver, oihAdmin)).status).toBe(403);
+    const password = await api.post('/api/user/edituserpassword', { Id: adminId, Password: 'taken-over-1' }, oihAdmin);
+    expect([password.status, password.msg]).toEqual([403, '401']);
+    const auSales = await idOf('user', 'au.sales');
+    expect((await api.post('/api/user/edituserpassword', { Id: auSales, Password: 'reset-by-oih' }, oihAdmin)).code).toBe(1);
   });
 });
 

@@ -4,9 +4,10 @@ import { eq } from 'drizzle-orm';
 import * as c from '@/shared/contracts/user';
 import { mailSend2, FORGOT_PASSWORD } from '@/shared/contracts/workflow';
 import { checkAdminPassword, checkStrongPassword } from '@/shared/domain/password-policy';
+import { isSuperUser } from '@/shared/domain/constants';
 import { bindRoute } from '../../plugins/contracts';
 import { createSession } from '../../plugins/auth';
-import { HttpError, refuse } from '../../plugins/errors';
+import { forbidden, HttpError, refuse } from '../../plugins/errors';
 import { sessions, users } from '../../db/schema/index';
 import { verify } from '@node-rs/argon2';
 import {
@@ -65,10 +66,12 @@ export async function identityRoutes(app: FastifyInstance) {
     return null;
   });
 
-  bindRoute(app, c.editUserPassword, async ({ db, input, scope }) => {
-    const rows = await db.select({ id: users.id, companyId: users.companyId }).from(users).where(eq(users.id, input.id));
+  bindRoute(app, c.editUserPassword, async ({ db, input, scope, user }) => {
+    const rows = await db.select({ id: users.id, number: users.number, companyId: users.companyId }).from(users).where(eq(users.id, input.id));
     if (!rows[0]) return refuse('userNotExist');
     (await scope()).assertCompanyId(rows[0].companyId);
+    // Head office's scope includes OIH, but the super user's password is theirs alone (else anyone could take it over).
+    if (isSuperUser(rows[0].number) && !user.isAdmin) return forbidden();
     if (checkAdminPassword(input.password)) return refuse('passwordLength');
     await setPassword(db, input.id, input.password);
     return null;
