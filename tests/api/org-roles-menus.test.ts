@@ -345,6 +345,20 @@ describe('roles and country scope', () => {
     expect(row.editUserNumber).toBe('tw.sales');
   });
 
+  it('refuses a non-admin granting a menu or an all-data flag they do not hold themselves', async () => {
+    const product = await menuId('route:/Product');
+    const roleList = await menuId('route:/RoleList');
+    const beyond = await api.post('/api/role/addoreditrole', { Id: 0, RoleName: 'Escalation', Users: String(ids['tw.sales']), MenuIds: String(product) }, tw);
+    expect([beyond.status, beyond.code, beyond.msg]).toEqual([200, 0, 'roleGrantBeyondOwn']);
+    const flag = await api.post('/api/role/addoreditrole', { Id: 0, RoleName: 'Escalation', MenuIds: String(roleList), MenuAllData: String(roleList) }, tw);
+    expect(flag.msg).toBe('roleGrantBeyondOwn');
+    expect((await s.app.db.select().from(roles).where(eq(roles.roleName, 'Escalation'))).length).toBe(0);
+    // What they hold, they may pass on.
+    const held = await api.post('/api/role/addoreditrole', { Id: 0, RoleName: 'Escalation', MenuIds: String(roleList) }, tw);
+    expect(held.code).toBe(1);
+    expect((await api.post('/api/role/delrole', { Id: held.data.id }, tw)).code).toBe(1);
+  });
+
   it("refuses a TW user changing the menus or all-data flags of a role that reaches other countries (DESIGN §5)", async () => {
     const before = (await api.get('/api/role/getrolebyid', { id: ids.subsidiary }, admin)).data;
     const base = { Id: ids.subsidiary, RoleName: 'Subsidiary sales staff', Companys: String(ids.TW), Users: String(ids['tw.sales']) };

@@ -49,6 +49,7 @@ export const messageKeys = [
   'accountExists',
   'roleNotExist',
   'roleNameExists',
+  'roleGrantBeyondOwn',
   'menuHasSubmenus',
   'menuParentInvalid',
   // organisation (issue 3): the sign-in account and a company's number are keys other records refer to

@@ -9,6 +9,7 @@ import type { Db } from '../../db/client';
 import { companies, departments, menus, roleCompanies, roleDepartments, roleMenus, roles, roleUsers, users } from '../../db/schema/index';
 import type { AuthUser } from '../../plugins/auth';
 import { forbidden, HttpError, refuse } from '../../plugins/errors';
+import { grantedMenus } from '../../plugins/permissions';
 import type { Scope } from '../../plugins/scope';
 import { added, contains, countExpr, edited, isUniqueViolation, pageSlice, sameText, toggled } from '../common/query';
 
@@ -157,6 +158,7 @@ export async function saveRole(db: Db, user: AuthUser, scope: Scope, input: Role
   );
   const allData = new Set(input.menuAllData);
   if (g && !scope.all) assertSameRightsOutsideScope(scope, g, menuIds, allData);
+  if (!user.isAdmin) await assertWithinOwnRights(db, user, g, menuIds, allData);
 
   try {
     return await db.transaction(async (tx) => {
@@ -195,6 +197,15 @@ function assertSameRightsOutsideScope(scope: Scope, g: Grantees, menuIds: number
   const before = new Map(g.menus.map((m) => [m.id, m.allData]));
   const same = before.size === menuIds.length && menuIds.every((id) => before.has(id) && before.get(id) === allData.has(id));
   if (!same) forbidden();
+}
+
+/** Nobody but the super user grants more than they hold: an entry the role did not have must be one of the caller's,
+ * and an all-data flag it did not have one the caller has on that entry. What the role already had may stay. */
+async function assertWithinOwnRights(db: Db, user: AuthUser, g: Grantees | undefined, menuIds: number[], allData: Set<number>) {
+  const before = new Map((g?.menus ?? []).map((m) => [m.id, m.allData]));
+  const held = await grantedMenus(db, user);
+  const beyond = menuIds.some((id) => (!before.has(id) && !held.has(id)) || (allData.has(id) && !before.get(id) && !held.get(id)));
+  if (beyond) refuse('roleGrantBeyondOwn');
 }
 
 /** Deleting or disabling a role changes the rights of its grantees: every grantee must be inside the caller's scope. */
