@@ -92,6 +92,8 @@ export default async function globalSetup() {
   const stateFile = path.join(tmp, 'accounts.json');
   writeFileSync(stateFile, '{}');
   process.env.E2E_STATE_FILE = stateFile;
+  // The built app the server serves (the update-prompt test publishes a new service worker there).
+  process.env.E2E_STATIC_DIR = dist;
 
   try {
     await waitFor(`http://127.0.0.1:${port}/login`, () => exit);
