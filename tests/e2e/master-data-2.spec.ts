@@ -165,7 +165,7 @@ test('head office toggling a product shared with HK gets the out-of-scope messag
   await expect(row).toHaveCount(1);
   const sw = row.getByTestId('disable-switch');
   await expect(sw).toHaveAttribute('data-checked', 'false');
-  await sw.click({ force: true });
+  await sw.locator('..').click();
   await expect(page.getByTestId('notifications').getByText('You may not access data of this company.')).toBeVisible();
   await expect(sw).toHaveAttribute('data-checked', 'false');
   await expect(page).toHaveURL(/\/Product\?productCode=OG-2208$/);

@@ -31,7 +31,8 @@ async function saveAndReturn(page: Page, list: RegExp) {
 /** Clicks the row's switch and waits until it shows the new value. */
 async function toggle(row: Locator, to: boolean) {
   const sw = row.getByTestId('disable-switch');
-  await sw.click({ force: true });
+  // The switch's input is visually hidden; its track (the parent) is what a user clicks.
+  await sw.locator('..').click();
   await expect(sw).toHaveAttribute('data-checked', String(to));
 }
 

@@ -132,7 +132,7 @@ test('a disabled user keeps Details only; Edit and Edit password are hidden', as
   const row = rowWith(page, OFF);
   await expect(row.getByTestId('row-edit')).toBeVisible();
   await expect(row.getByTestId('row-password')).toBeVisible();
-  await row.getByTestId('disable-switch').click({ force: true });
+  await row.getByTestId('disable-switch').locator('..').click();
   await expect(page.getByText('Saved successfully').first()).toBeVisible();
   await expect(row.getByTestId('disable-switch')).toBeChecked();
 
@@ -185,14 +185,14 @@ test('a company with departments and a department with sub-departments cannot be
   await page.goto('/CompanyList?keyword=TW');
   const company = rowWith(page, 'Taiwan');
   await expect(company).toHaveCount(1);
-  await company.getByTestId('disable-switch').click({ force: true });
+  await company.getByTestId('disable-switch').locator('..').click();
   await expect(page.getByText('儲存失敗，該公司下仍有部門！')).toBeVisible();
   await expect(company.getByTestId('disable-switch')).not.toBeChecked();
 
   // TW-SALES has the Retail sub-department.
   await page.goto('/DepartmentList?keyword=TW-SALES');
   const department = rowWith(page, 'TW-SALES');
-  await department.getByTestId('disable-switch').click({ force: true });
+  await department.getByTestId('disable-switch').locator('..').click();
   await expect(page.getByText('操作失敗，該部門下仍有子部門！')).toBeVisible();
   await expect(department.getByTestId('disable-switch')).not.toBeChecked();
   await shot(page, 'people-department-refusal-zh-tw');

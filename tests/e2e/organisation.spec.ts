@@ -237,7 +237,7 @@ test('a department with people in it cannot be disabled; the switch stays', asyn
   await search(page, 'SG-SALES');
   const row = rowWith(page, 'SG-SALES');
   await expect(row).toHaveCount(1);
-  await row.getByTestId('disable-switch').click({ force: true });
+  await row.getByTestId('disable-switch').locator('..').click();
   await expect(page.getByText('Disable failed because there are users in the department!')).toBeVisible();
   await expect(row.getByTestId('disable-switch')).not.toBeChecked();
 });
@@ -277,10 +277,10 @@ const SCREENS: { path: string; name: string; en: string; tw: string }[] = [
   { path: '/UserList', name: 'user-list', en: 'Account', tw: '帳號' },
   { path: '/UserAdd?id=0', name: 'user-form', en: 'Rank', tw: '職級' },
   { path: '/RoleList', name: 'role-list', en: 'Role name', tw: '角色名稱' },
-  { path: '/RoleAdd?id=0', name: 'role-form', en: 'Menus and buttons', tw: '菜單與按鈕' },
+  { path: '/RoleAdd?id=0', name: 'role-form', en: 'Menus and buttons', tw: '選單與按鈕' },
   { path: '/MenuList', name: 'menu-list', en: 'Route component', tw: '路由元件' },
   { path: '/MenuAdd?id=0', name: 'menu-form', en: 'Supports data scope', tw: '支援資料範圍' },
-  { path: '/MenuQuerySubmenu?parentMenuId=331', name: 'menu-submenus', en: 'Parent menu', tw: '上級菜單' },
+  { path: '/MenuQuerySubmenu?parentMenuId=331', name: 'menu-submenus', en: 'Parent menu', tw: '上級選單' },
 ];
 
 // One test per language, so a slow machine spends the timeout on one walk, not two.

@@ -9,7 +9,7 @@ import { shot } from './shots';
 const stamp = Date.now().toString(36);
 const ROLE = `QA tree role ${stamp}`;
 const MENU_EN = `QA menu ${stamp}`;
-const MENU_TW = `測試菜單 ${stamp}`;
+const MENU_TW = `測試選單 ${stamp}`;
 const SUBMENU_EN = `QA submenu ${stamp}`;
 
 test.describe.configure({ mode: 'serial', timeout: 150_000 });
@@ -173,7 +173,7 @@ test('the role list filters by company, department and name; disables; deletes a
   await page.getByTestId('search').click();
   const row = rowWith(page, ROLE);
   await expect(row).toHaveCount(1);
-  await row.getByTestId('disable-switch').click({ force: true });
+  await row.getByTestId('disable-switch').locator('..').click();
   await expect(row.getByTestId('disable-switch')).toBeChecked();
   // Lists default to enabled records: the disabled role leaves the list on the next search, and shows under "Yes".
   await page.getByTestId('search').click();
@@ -223,7 +223,7 @@ test('a menu entry is added with its validation, gets a submenu, and is deleted 
   await expect(page.getByTestId('parent-menuNameEN')).toHaveText(MENU_EN);
   await expect(page.getByTestId('parent-menuNameZHTW')).toHaveText(MENU_TW);
   await page.getByTestId('field-menuNameEN').fill(SUBMENU_EN);
-  await page.getByTestId('field-menuNameZHTW').fill(`測試子菜單 ${stamp}`);
+  await page.getByTestId('field-menuNameZHTW').fill(`測試子選單 ${stamp}`);
   await page.getByTestId('field-routePath').fill(`/Qa${stamp}`);
   await page.getByTestId('save').click();
   await expect(page.getByText('Saved successfully')).toBeVisible();
@@ -254,7 +254,7 @@ test('a menu entry is added with its validation, gets a submenu, and is deleted 
   await setLanguage(page, 'zh-tw');
   await page.goto('/MenuList?pageSize=100');
   await expect(rowWith(page, MENU_TW)).toHaveCount(1);
-  await expect(page.getByRole('columnheader', { name: '菜單名稱' })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: '選單名稱' })).toBeVisible();
   await rowWith(page, MENU_TW).getByTestId('row-delete').click();
   await page.getByTestId('confirm-ok').click();
   await expect(page.getByText('刪除成功')).toBeVisible();
@@ -306,11 +306,11 @@ test('the user select dialog filters by company and department, pages by 10, and
 const SCREENS: { path: string; name: string; en: string; tw: string }[] = [
   { path: '/RoleList', name: 'role-list', en: 'Role name', tw: '角色名稱' },
   { path: '/RoleAdd?id=0', name: 'role-add', en: 'Check all', tw: '全選' },
-  { path: '/RoleDetails?id=1', name: 'role-details', en: 'Menus and buttons', tw: '菜單與按鈕' },
+  { path: '/RoleDetails?id=1', name: 'role-details', en: 'Menus and buttons', tw: '選單與按鈕' },
   { path: '/MenuList', name: 'menu-list', en: 'Route parent name', tw: '上級路由名稱' },
   { path: '/MenuDetails?id=331', name: 'menu-details', en: 'No authorization required', tw: '無需授權' },
   { path: '/MenuEdit?id=331', name: 'menu-edit', en: 'Name (Traditional Chinese)', tw: '名稱（繁體中文）' },
-  { path: '/MenuAddSubmenu?parentMenuId=331', name: 'menu-add-submenu', en: 'Parent menu', tw: '上級菜單' },
+  { path: '/MenuAddSubmenu?parentMenuId=331', name: 'menu-add-submenu', en: 'Parent menu', tw: '上級選單' },
 ];
 
 test('the role and menu screens open in English and Traditional Chinese with breadcrumbs from Home', async ({ page }) => {
