@@ -165,14 +165,15 @@ test.describe('a first visit from a browser that prefers Chinese', () => {
 });
 
 test('a new version waits for the user: Reload is refused while a form has unsaved changes, then takes over', async ({ page }) => {
+  // The built app the server serves, from tests/e2e/global-setup.ts.
   const dist = process.env.E2E_STATIC_DIR;
-  test.skip(!dist, 'needs the served build folder (tests/e2e/global-setup.ts)');
+  if (!dist) throw new Error('E2E_STATIC_DIR is not set: run through playwright.config.ts and its global setup');
   await signInAs(page, 'admin');
   await page.goto('/AddCategory');
   await page.evaluate(async () => void (await navigator.serviceWorker.ready));
   // Publish a new service worker: the browser sees new bytes and installs it beside the running one, where it waits.
   // (Later tests run in fresh browsers; this worker differs from the first only by the comment.)
-  appendFileSync(path.join(dist!, 'sw.js'), `\n// e2e update ${Date.now()}\n`);
+  appendFileSync(path.join(dist, 'sw.js'), `\n// e2e update ${Date.now()}\n`);
   await page.getByTestId('field-category').fill('Unsaved work');
   await page.evaluate(async () => void (await (await navigator.serviceWorker.getRegistration())?.update()));
   const prompt = page.getByTestId('notification').filter({ hasText: 'A new version of SalesDesk is available.' });
