@@ -79,6 +79,8 @@ export const users = pgTable(
     grade: integer('grade'),
     leaderNumber: text('leader_number'),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    /** Bumped on every save; an edit based on an older version is refused (staleVersion, DESIGN §6). */
+    version: integer('version').notNull().default(1),
     ...audit,
   },
   (t) => [
