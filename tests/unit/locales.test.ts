@@ -17,6 +17,9 @@ const passwordChecks = Object.keys({
   passwordDigitLetter: true,
   passwordCapital: true,
   passwordLength620: true,
+  passwordCharacters: true,
+  passwordIsInitial: true,
+  passwordSameAsCurrent: true,
 } satisfies Record<PasswordCheck, true>);
 
 const en = new Set(flatKeys(translations.en));

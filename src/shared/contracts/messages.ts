@@ -7,6 +7,8 @@ export const messageKeys = [
   'payloadTooLarge',
   'unsupportedMediaType',
   'tooManyRequests',
+  'requestTimeout',
+  'headersTooLarge',
   'tokenInvalid',
   'serverError',
   '401',
@@ -20,6 +22,9 @@ export const messageKeys = [
   'oldPasswordWrong',
   'passwordPolicy',
   'passwordLength',
+  'passwordCharacters',
+  'passwordIsInitial',
+  'passwordSameAsCurrent',
   'resetMailSent',
   'resetTokenInvalid',
   'mustChangePassword',
@@ -52,6 +57,9 @@ export const messageKeys = [
   'roleGrantBeyondOwn',
   'menuHasSubmenus',
   'menuParentInvalid',
+  // menu editing (issue 6): API entries, no-requires-auth, data scope and moves are the super user's; routes are unique
+  'menuSuperUserOnly',
+  'menuRouteExists',
   // organisation (issue 3): the sign-in account and a company's number are keys other records refer to
   'accountLocked',
   'companyNumberLocked',

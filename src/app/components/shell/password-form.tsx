@@ -1,5 +1,6 @@
 // The password form of the change dialog, the forced change and the mail-link reset (spec part 2 §5): the shared policy's
-// checks in the spec's order, each failure under its own field with its own message; the 6–8 hint box; submit disabled while saving.
+// checks in the spec's order, each failure under its own field with its own message (the server's refusals of the new
+// password too: spaces or control characters, the initial or the current password); the 6–8 hint box; submit disabled while saving.
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Alert, Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -19,7 +20,13 @@ const fieldOf: Record<PasswordCheck, Field> = {
   passwordDigitLetter: 'password',
   passwordCapital: 'password',
   passwordLength620: 'password',
+  passwordCharacters: 'password',
+  passwordIsInitial: 'password',
+  passwordSameAsCurrent: 'password',
 };
+
+/** Server refusals about the new password itself, shown under its field like the same checks made here. */
+const newPasswordRefusals = new Set(['passwordPolicy', 'passwordCharacters', 'passwordIsInitial', 'passwordSameAsCurrent']);
 
 export interface PasswordFormProps {
   /** Ask for the current password (own change); the mail-link reset has none. */
@@ -62,6 +69,9 @@ export function PasswordForm({ withOld, submitLabel, onSubmit, secondary, autoFo
       if (err instanceof ApiError && err.msg === 'oldPasswordWrong' && withOld) {
         setErrors({ old: t('errors.oldPasswordWrong') });
         refs.old.current?.focus();
+      } else if (err instanceof ApiError && newPasswordRefusals.has(err.msg)) {
+        setErrors({ password: t(`errors.${err.msg}`) });
+        refs.password.current?.focus();
       } else showError(err);
     } finally {
       setBusy(false);
