@@ -56,7 +56,7 @@ describe('menu tree and pages', () => {
     const org = r.data.find((n) => n.id === 331)!;
     expect(org.submenuList.map((n) => n.menuNameEN)).toEqual(['Companies', 'Departments', 'Users', 'Roles', 'Menus']);
     const sales = all.find((n) => n.id === ids.salesData)!;
-    expect(sales).toMatchObject({ type: 1, isData: true, menuNameZHTW: '銷售數據上傳' });
+    expect(sales).toMatchObject({ type: 1, isData: true, menuNameZHTW: '銷售資料上傳' });
     expect(sales.submenuList.map((n) => n.type)).toEqual([2]);
   });
 

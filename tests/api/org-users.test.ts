@@ -88,6 +88,7 @@ describe('adding and editing users', () => {
       leader: 'Tina Huang',
       leaderNumber: 'tw.sales',
       isDisabled: false,
+      version: 1,
     });
     const [row] = await s.app.db.select().from(users).where(eq(users.id, ids.wen));
     expect(row.addUserNumber).toBe('admin');

@@ -1,6 +1,8 @@
 // /MenuAdd?id=0, /MenuEdit?id and /MenuAddSubmenu?parentMenuId: type, the three names (EN and ZH-TW required), icon,
 // route path, name, component and parent name (Home by default), sort 0–99999, no-requires-auth and data scope; a
 // new submenu shows its parent's info panel and returns to the parent's submenus (spec part 2 §2 Menus, §5).
+// API entries, no-requires-auth and a screen's data-scope flag are the super user's (issue 6): for anyone else those
+// inputs are locked, and the server's refusals (menuSuperUserOnly, menuRouteExists) show as the save's error.
 import { Stack } from '@mantine/core';
 import { useSearchParams } from 'react-router-dom';
 import { call } from '@/app/api/client';
@@ -8,7 +10,9 @@ import { CrudForm } from '@/app/components/crud/crud-form';
 import type { FieldDef } from '@/app/components/crud/form-fields';
 import { queryParam } from '@/app/components/crud/form-logic';
 import { FormCheckbox } from '@/app/components/crud/form-inputs';
+import { useSession } from '@/app/session/session';
 import { addOrEditMenu, getMenuById, type MenuItem } from '@/shared/contracts/menu';
+import { isSuperUser } from '@/shared/domain/constants';
 import { DEFAULT_ROUTE_PARENT } from '@/shared/domain/organisation';
 import { menuTypeOptions } from './menu-options';
 import { ParentPanel, useParentMenu } from './parent-panel';
@@ -30,8 +34,16 @@ interface Values extends Record<string, unknown> {
   isData: boolean;
 }
 
-const fields: FieldDef<Values>[] = [
-  { name: 'type', kind: 'select', options: menuTypeOptions, required: true },
+const API_TYPE = '3';
+
+const fieldsFor = (superUser: boolean): FieldDef<Values>[] => [
+  {
+    name: 'type',
+    kind: 'select',
+    options: superUser ? menuTypeOptions : menuTypeOptions.filter((o) => o.value !== API_TYPE),
+    required: true,
+    disabled: ({ values }) => !superUser && values.type === API_TYPE,
+  },
   { name: 'menuNameEN', required: true },
   { name: 'menuNameZHTW', required: true },
   { name: 'menuNameZHCN' },
@@ -41,8 +53,14 @@ const fields: FieldDef<Values>[] = [
   { name: 'routeComponent' },
   { name: 'routeParentName' },
   { name: 'sort', kind: 'number', decimals: 0 },
-  { name: 'noRequiresAuth', render: (form) => <FormCheckbox form={form} name="noRequiresAuth" label="fields.menu.noRequiresAuth" /> },
-  { name: 'isData', render: (form) => <FormCheckbox form={form} name="isData" label="fields.menu.isData" /> },
+  {
+    name: 'noRequiresAuth',
+    render: (form) => <FormCheckbox form={form} name="noRequiresAuth" label="fields.menu.noRequiresAuth" disabled={!superUser} />,
+  },
+  {
+    name: 'isData',
+    render: (form, { mode }) => <FormCheckbox form={form} name="isData" label="fields.menu.isData" disabled={!superUser && mode === 'edit'} />,
+  },
 ];
 
 const emptyFor = (parentMenuId: number): Values => ({
@@ -83,6 +101,7 @@ export default function MenuForm() {
   const [params] = useSearchParams();
   const parentMenuId = Number(queryParam(params, 'parentMenuId')) || 0;
   const { parent, loading } = useParentMenu(parentMenuId);
+  const superUser = isSuperUser(useSession()?.number);
   return (
     <Stack gap="sm">
       {parentMenuId > 0 && <ParentPanel parent={parent} loading={loading} />}
@@ -92,7 +111,7 @@ export default function MenuForm() {
         listPath={parentMenuId ? `/MenuQuerySubmenu?parentMenuId=${parentMenuId}` : '/MenuList'}
         keyParam="id"
         empty={emptyFor(parentMenuId)}
-        fields={fields}
+        fields={fieldsFor(superUser)}
         save={addOrEditMenu}
         load={(id) => call(getMenuById, { id })}
         toValues={toValues}

@@ -1,7 +1,8 @@
 // /UserAdd?id=0 and /UserEdit?id: company (searchable) and department (reloaded when the company changes), name, sex,
 // account (fixed once the user exists), password (adding only, 6–20), rank and grade (empty allowed, sent as null),
 // leader (user select dialog: name and number, or neither), e-mail (optional, valid format), language and remarks
-// (sent as address). Success shows a message and returns to /UserList (spec part 2 §2 Users, §5).
+// (sent as address). Success shows a message and returns to /UserList (spec part 2 §2 Users, §5). An edit sends the
+// version it loaded, so a change made meanwhile by someone else is refused (staleVersion) instead of overwritten.
 import { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import { call } from '@/app/api/client';
@@ -30,6 +31,8 @@ interface Values extends Record<string, unknown> {
   email: string;
   language: string;
   address: string;
+  /** The loaded record's version (0 when adding). */
+  version: number;
   /** Of the loaded record, shown until the options arrive. */
   companyName?: string;
   departmentName?: string;
@@ -62,6 +65,7 @@ const empty: Values = {
   email: '',
   language: 'en',
   address: '',
+  version: 0,
 };
 
 const toValues = (r: UserItem): Values => ({
@@ -79,6 +83,7 @@ const toValues = (r: UserItem): Values => ({
   email: r.email,
   language: r.language,
   address: r.address,
+  version: r.version,
   companyName: r.companyName ?? undefined,
   departmentName: r.departmentName ?? undefined,
 });
@@ -153,6 +158,7 @@ export default function UserForm() {
         email: v.email,
         language: v.language,
         address: v.address,
+        version: mode === 'edit' ? v.version : undefined,
       })}
     />
   );

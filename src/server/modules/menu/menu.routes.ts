@@ -45,8 +45,8 @@ export async function menuRoutes(app: FastifyInstance) {
   bindRoute(app, getMenuPage, async ({ db, input }) => menuPage(db, input));
   bindRoute(app, getMenuById, async ({ db, input }) => menuById(db, input.id));
   bindRoute(app, addOrEditMenu, async ({ db, input, user }) => ({ id: await saveMenu(db, user, input) }));
-  bindRoute(app, delMenu, async ({ db, input }) => {
-    await deleteMenu(db, input.id);
+  bindRoute(app, delMenu, async ({ db, input, user }) => {
+    await deleteMenu(db, user, input.id);
     return null;
   });
   bindRoute(app, disabledMenu, async ({ db, input, user }) => {

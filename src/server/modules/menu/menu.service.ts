@@ -162,10 +162,52 @@ async function assertParent(db: Db, id: number, parentMenuId: number) {
   }
 }
 
+/**
+ * Menu entries are the permission model, so an administrator who is not the super user must not be able to hand out
+ * rights through them (issue 6). The super user alone:
+ * - adds, edits, deletes, enables or disables API (type-3) entries, and turns an entry into or out of one: an API
+ *   entry is granted through its parent (permissions.ts hasApiGrant), so its path and parent decide who may call it;
+ * - sets noRequiresAuth (it opens an entry to every signed-in user) or changes it;
+ * - changes isData (clearing it lets everyone see every record of the screen in their country scope);
+ * - moves an existing entry to another parent (its holders, and those of its descendants, would see the new
+ *   ancestors). A new screen or button may be placed anywhere: no role holds it yet.
+ */
+function assertMayChange(user: AuthUser, stored: MenuItem | null, input: MenuForm, parentMenuId: number | null) {
+  if (user.isAdmin) return;
+  const superOnly = stored
+    ? stored.type === 3 ||
+      input.type === 3 ||
+      stored.noRequiresAuth !== input.noRequiresAuth ||
+      stored.isData !== input.isData ||
+      stored.parentMenuId !== parentMenuId
+    : input.type === 3 || input.noRequiresAuth;
+  if (superOnly) refuse('menuSuperUserOnly');
+}
+
+/**
+ * Route paths are unique, case-insensitively: among screens and buttons (a route opens one screen); an API path may
+ * appear under several parents (each grants it) but once per parent.
+ */
+async function assertRouteFree(db: Db, id: number, type: number, routePath: string, parentMenuId: number | null) {
+  const path = routePath.trim().toLowerCase();
+  if (!path) return;
+  const sameKind =
+    type === 3
+      ? sql`${menus.type} = 3 and ${menus.parentMenuId} is not distinct from ${parentMenuId}`
+      : sql`${menus.type} <> 3`;
+  const [dup] = await db
+    .select({ id: menus.id })
+    .from(menus)
+    .where(sql`lower(trim(${menus.routePath})) = ${path} and ${sameKind} and ${menus.id} <> ${id}`)
+    .limit(1);
+  if (dup) refuse('menuRouteExists');
+}
+
 /** Saves a menu entry. The seed's `code` of an entry is never changed here; entries made here have none. */
 export async function saveMenu(db: Db, user: AuthUser, input: MenuForm): Promise<number> {
-  if (input.id) await menuById(db, input.id);
+  const stored = input.id ? await menuById(db, input.id) : null;
   const parentMenuId = input.parentMenuId ?? null;
+  assertMayChange(user, stored, input, parentMenuId);
   if (parentMenuId !== null) await assertParent(db, input.id, parentMenuId);
   const fields = {
     type: input.type,
@@ -182,17 +224,23 @@ export async function saveMenu(db: Db, user: AuthUser, input: MenuForm): Promise
     noRequiresAuth: input.noRequiresAuth,
     isData: input.isData,
   };
-  if (input.id) {
-    await db.update(menus).set({ ...fields, ...edited(user) }).where(eq(menus.id, input.id));
-    return input.id;
-  }
-  const [row] = await db.insert(menus).values({ ...fields, code: null, ...added(user) }).returning({ id: menus.id });
-  return row.id;
+  // One writer of menus at a time, so two saves cannot both pass the route check.
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('menus.route_path'))`);
+    await assertRouteFree(tx as unknown as Db, input.id, input.type, input.routePath, parentMenuId);
+    if (stored) {
+      await tx.update(menus).set({ ...fields, ...edited(user) }).where(eq(menus.id, stored.id));
+      return stored.id;
+    }
+    const [row] = await tx.insert(menus).values({ ...fields, code: null, ...added(user) }).returning({ id: menus.id });
+    return row.id;
+  });
 }
 
 /** Refused while the entry has submenus; its grants go with it. */
-export async function deleteMenu(db: Db, id: number) {
-  await menuById(db, id);
+export async function deleteMenu(db: Db, user: AuthUser, id: number) {
+  const stored = await menuById(db, id);
+  if (stored.type === 3 && !user.isAdmin) refuse('menuSuperUserOnly');
   const [child] = await db.select({ id: menus.id }).from(menus).where(eq(menus.parentMenuId, id)).limit(1);
   if (child) return refuse('menuHasSubmenus');
   await db.transaction(async (tx) => {
@@ -202,6 +250,8 @@ export async function deleteMenu(db: Db, id: number) {
 }
 
 export async function toggleMenu(db: Db, user: AuthUser, id: number, isDisabled: boolean) {
-  await menuById(db, id);
+  const stored = await menuById(db, id);
+  // Enabling an API entry grants it again: the super user's, like every other change of one.
+  if (stored.type === 3 && !user.isAdmin) refuse('menuSuperUserOnly');
   await db.update(menus).set(toggled(user, isDisabled)).where(eq(menus.id, id));
 }

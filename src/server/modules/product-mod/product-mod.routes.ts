@@ -12,13 +12,13 @@ import {
 } from './product-mod.service';
 
 export async function productModRoutes(app: FastifyInstance) {
-  bindRoute(app, c.getProductModPage, ({ db, input }) => productModPage(db, input));
-  bindRoute(app, c.getProductModList, ({ db, input }) => productModList(db, input));
-  bindRoute(app, c.getProductModList2, ({ db, input }) => productModList2(db, input));
-  bindRoute(app, c.getProductModById, ({ db, input }) => productModById(db, input.id));
-  bindRoute(app, c.addProductMod, ({ db, user, input }) => saveProductMod(db, user, input));
-  bindRoute(app, c.disabledProductMod, async ({ db, user, input }) => {
-    await toggleProductMod(db, user, input.id, input.isDisabled);
+  bindRoute(app, c.getProductModPage, async ({ db, input, scope }) => productModPage(db, await scope(), input));
+  bindRoute(app, c.getProductModList, async ({ db, input, scope }) => productModList(db, await scope(), input));
+  bindRoute(app, c.getProductModList2, async ({ db, input, scope }) => productModList2(db, await scope(), input));
+  bindRoute(app, c.getProductModById, async ({ db, input, scope }) => productModById(db, await scope(), input.id));
+  bindRoute(app, c.addProductMod, async ({ db, user, input, scope }) => saveProductMod(db, user, await scope(), input));
+  bindRoute(app, c.disabledProductMod, async ({ db, user, input, scope }) => {
+    await toggleProductMod(db, user, await scope(), input.id, input.isDisabled);
     return null;
   });
 }

@@ -1,12 +1,15 @@
 // Product models: paged list, the two lookups, add/edit, disable toggle. The full name is made by the server from
-// type and name; the model number is fixed once added (products refer to it).
+// type and name; the model number is fixed once added (products refer to it). Country scope follows the company list
+// kept in remarks (common/company-list-scope.ts): empty means group-wide.
 import { and, asc, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { ProductModForm, ProductModItem } from '@/shared/contracts/product-mod';
 import { joinCompanys, modelFullName, OGAWA_MODEL_YES, splitCompanys } from '@/shared/domain/master-data';
 import type { Db } from '../../db/client';
 import { productMods } from '../../db/schema/index';
 import type { AuthUser } from '../../plugins/auth';
-import { refuse } from '../../plugins/errors';
+import { forbidden, refuse } from '../../plugins/errors';
+import type { Scope } from '../../plugins/scope';
+import { assertMayChangeCompanys, assertOwnsNewCompanys, companyListVisible, seesCompanys } from '../common/company-list-scope';
 import { added, containsPattern, edited, offsetOf, text, toPage, toggled, withUniqueKeys } from '../common/query';
 
 const item = {
@@ -53,9 +56,15 @@ function ogawa(v: string | undefined): SQL | undefined {
 
 export async function productModPage(
   db: Db,
+  scope: Scope,
   p: { pageIndex: number; pageSize: number; isDisabled?: boolean; productMod?: string; ogawaModel?: string },
 ) {
-  const where = and(p.isDisabled === undefined ? undefined : eq(productMods.isDisabled, p.isDisabled), search(p.productMod), ogawa(p.ogawaModel));
+  const where = and(
+    companyListVisible(productMods.remarks, scope),
+    p.isDisabled === undefined ? undefined : eq(productMods.isDisabled, p.isDisabled),
+    search(p.productMod),
+    ogawa(p.ogawaModel),
+  );
   const rows = await db
     .select({ ...item, total: sql<number>`(count(*) over())::int` })
     .from(productMods)
@@ -66,17 +75,22 @@ export async function productModPage(
   return toPage(rows, p, async () => (await db.select({ n: sql<number>`count(*)::int` }).from(productMods).where(where))[0].n);
 }
 
-export async function productModList(db: Db, p: { keyword?: string; isAll?: boolean }) {
-  return db.select(lookup).from(productMods).where(and(enabledUnless(p.isAll), search(p.keyword))).orderBy(asc(productMods.productMod));
+export async function productModList(db: Db, scope: Scope, p: { keyword?: string; isAll?: boolean }) {
+  return db
+    .select(lookup)
+    .from(productMods)
+    .where(and(companyListVisible(productMods.remarks, scope), enabledUnless(p.isAll), search(p.keyword)))
+    .orderBy(asc(productMods.productMod));
 }
 
 /** The reports' model choices: by level and by "category type", which is the model's dataType (or its modelType). */
-export async function productModList2(db: Db, p: { modelLevel?: string; modelType?: string; isAll?: boolean }) {
+export async function productModList2(db: Db, scope: Scope, p: { modelLevel?: string; modelType?: string; isAll?: boolean }) {
   return db
     .select(lookup)
     .from(productMods)
     .where(
       and(
+        companyListVisible(productMods.remarks, scope),
         enabledUnless(p.isAll),
         p.modelLevel ? sql`lower(${productMods.modelLevel}) = lower(${p.modelLevel})` : undefined,
         p.modelType
@@ -87,9 +101,16 @@ export async function productModList2(db: Db, p: { modelLevel?: string; modelTyp
     .orderBy(asc(productMods.dataType), asc(productMods.modelLevel), asc(productMods.productMod));
 }
 
-export async function productModById(db: Db, id: number): Promise<ProductModItem> {
+async function storedModel(db: Db, id: number): Promise<ProductModItem> {
   const [row] = await db.select(item).from(productMods).where(eq(productMods.id, id));
   return row ?? refuse('notFound');
+}
+
+/** A model in scope: notFound when missing, 403 when none of its companies (remarks) is in the scope. */
+export async function productModById(db: Db, scope: Scope, id: number): Promise<ProductModItem> {
+  const row = await storedModel(db, id);
+  if (!seesCompanys(scope, row.remarks)) forbidden();
+  return row;
 }
 
 async function taken(db: Db, column: typeof productMods.modelName | typeof productMods.productModNa, value: string, exceptId: number) {
@@ -101,17 +122,19 @@ async function taken(db: Db, column: typeof productMods.modelName | typeof produ
   return rows.length > 0;
 }
 
-export async function saveProductMod(db: Db, user: AuthUser, input: ProductModForm): Promise<ProductModItem> {
+export async function saveProductMod(db: Db, user: AuthUser, scope: Scope, input: ProductModForm): Promise<ProductModItem> {
+  const remarks = splitCompanys(input.remarks);
   const fields = {
     modelType: text(input.modelType),
     modelName: input.modelName,
     productMod: modelFullName(input.modelType, input.modelName),
     modelLevel: input.modelLevel,
     dataType: input.dataType,
-    remarks: joinCompanys(splitCompanys(input.remarks)),
+    remarks: joinCompanys(remarks),
   };
+  if (input.id) assertMayChangeCompanys(scope, (await storedModel(db, input.id)).remarks);
+  assertOwnsNewCompanys(scope, remarks, 'remarks');
   if (input.id) {
-    await productModById(db, input.id);
     if (await taken(db, productMods.modelName, input.modelName, input.id)) refuse('modelExists');
     const [row] = await withUniqueKeys(
       () => db.update(productMods).set({ ...fields, ...edited(user) }).where(eq(productMods.id, input.id)).returning(item),
@@ -132,7 +155,7 @@ export async function saveProductMod(db: Db, user: AuthUser, input: ProductModFo
   return row;
 }
 
-export async function toggleProductMod(db: Db, user: AuthUser, id: number, isDisabled: boolean) {
-  const rows = await db.update(productMods).set(toggled(user, isDisabled)).where(eq(productMods.id, id)).returning({ id: productMods.id });
-  if (!rows.length) refuse('notFound');
+export async function toggleProductMod(db: Db, user: AuthUser, scope: Scope, id: number, isDisabled: boolean) {
+  assertMayChangeCompanys(scope, (await storedModel(db, id)).remarks);
+  await db.update(productMods).set(toggled(user, isDisabled)).where(eq(productMods.id, id));
 }

@@ -37,6 +37,7 @@ const item = {
   leader: leader.name,
   leaderNumber: users.leaderNumber,
   isDisabled: users.isDisabled,
+  version: users.version,
 };
 
 type Row = Omit<UserItem, 'language'> & { language: string };
@@ -124,6 +125,9 @@ export async function userInScope(db: Db, scope: Scope, id: number): Promise<Use
   return toItem(row);
 }
 
+/** Every change of a user bumps its version (edit, disable toggle, password set). */
+const nextVersion = { version: sql`${users.version} + 1` };
+
 const invalid = (field: string, message: ServerFieldKind): never => invalidFields([{ field, message }]);
 
 export async function saveUser(db: Db, user: AuthUser, scope: Scope, input: UserForm): Promise<number> {
@@ -166,7 +170,13 @@ export async function saveUser(db: Db, user: AuthUser, scope: Scope, input: User
   };
   try {
     if (current) {
-      await db.update(users).set({ ...fields, ...edited(user) }).where(eq(users.id, current.id));
+      // Atomic: of two edits based on the same version exactly one matches; without a version there is no check.
+      const rows = await db
+        .update(users)
+        .set({ ...fields, ...edited(user), ...nextVersion })
+        .where(and(eq(users.id, current.id), input.version === undefined ? undefined : eq(users.version, input.version)))
+        .returning({ id: users.id });
+      if (!rows.length) return refuse(input.version === undefined ? 'userNotExist' : 'staleVersion');
       return current.id;
     }
     const [row] = await db
@@ -196,7 +206,7 @@ export async function toggleUser(db: Db, user: AuthUser, scope: Scope, id: numbe
     if (home?.off) return refuse('userDepartmentDisabled');
   }
   await db.transaction(async (tx) => {
-    await tx.update(users).set(toggled(user, isDisabled)).where(eq(users.id, id));
+    await tx.update(users).set({ ...toggled(user, isDisabled), ...nextVersion }).where(eq(users.id, id));
     if (isDisabled) await endSessions(tx as unknown as Db, id);
   });
 }

@@ -1,12 +1,15 @@
 // Vendors: paged list, read, add/edit through one call (id 0 adds), disable toggle. On edit the vendor number and
-// company type are locked: the stored values stay, whatever the payload carries.
+// company type are locked: the stored values stay, whatever the payload carries. Country scope follows the companys
+// list (common/company-list-scope.ts): empty means group-wide.
 import { and, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { VendorForm, VendorItem } from '@/shared/contracts/vendor';
 import { joinCompanys, splitCompanys } from '@/shared/domain/master-data';
 import type { Db } from '../../db/client';
 import { vendors } from '../../db/schema/index';
 import type { AuthUser } from '../../plugins/auth';
-import { refuse } from '../../plugins/errors';
+import { forbidden, refuse } from '../../plugins/errors';
+import type { Scope } from '../../plugins/scope';
+import { assertMayChangeCompanys, assertOwnsNewCompanys, companyListVisible, seesCompanys } from '../common/company-list-scope';
 import { added, containsPattern, edited, offsetOf, text, toPage, toggled, withUniqueKeys } from '../common/query';
 
 const item = {
@@ -33,9 +36,11 @@ const uniqueKeys = { vendors_number_uq: 'vendorNumberExists' } as const;
 
 export async function vendorPage(
   db: Db,
+  scope: Scope,
   p: { pageIndex: number; pageSize: number; isDisabled?: boolean; vendorName?: string; vendorNumber?: string },
 ) {
   const where = and(
+    companyListVisible(vendors.companys, scope),
     p.isDisabled === undefined ? undefined : eq(vendors.isDisabled, p.isDisabled),
     p.vendorName ? ilike(vendors.vendorName, containsPattern(p.vendorName)) : undefined,
     p.vendorNumber ? ilike(vendors.vendorNumber, containsPattern(p.vendorNumber)) : undefined,
@@ -50,12 +55,20 @@ export async function vendorPage(
   return toPage(rows, p, async () => (await db.select({ n: sql<number>`count(*)::int` }).from(vendors).where(where))[0].n);
 }
 
-export async function vendorById(db: Db, id: number): Promise<VendorItem> {
+async function storedVendor(db: Db, id: number): Promise<VendorItem> {
   const [row] = await db.select(item).from(vendors).where(eq(vendors.id, id));
   return row ?? refuse('notFound');
 }
 
-export async function saveVendor(db: Db, user: AuthUser, input: VendorForm): Promise<VendorItem> {
+/** A vendor in scope: notFound when missing, 403 when none of its companies is in the scope. */
+export async function vendorById(db: Db, scope: Scope, id: number): Promise<VendorItem> {
+  const row = await storedVendor(db, id);
+  if (!seesCompanys(scope, row.companys)) forbidden();
+  return row;
+}
+
+export async function saveVendor(db: Db, user: AuthUser, scope: Scope, input: VendorForm): Promise<VendorItem> {
+  const companys = splitCompanys(input.companys);
   const fields = {
     vendorName: input.vendorName,
     oihVendorNumber: text(input.oihVendorNumber),
@@ -69,13 +82,15 @@ export async function saveVendor(db: Db, user: AuthUser, input: VendorForm): Pro
     currency: text(input.currency).toUpperCase(),
     country: text(input.country),
     fullname: text(input.fullname),
-    companys: joinCompanys(splitCompanys(input.companys)),
+    companys: joinCompanys(companys),
   };
   if (input.id) {
-    await vendorById(db, input.id);
+    assertMayChangeCompanys(scope, (await storedVendor(db, input.id)).companys);
+    assertOwnsNewCompanys(scope, companys, 'companys');
     const [row] = await db.update(vendors).set({ ...fields, ...edited(user) }).where(eq(vendors.id, input.id)).returning(item);
     return row;
   }
+  assertOwnsNewCompanys(scope, companys, 'companys');
   const dup = await db.select({ id: vendors.id }).from(vendors).where(sql`lower(${vendors.vendorNumber}) = lower(${input.vendorNumber})`).limit(1);
   if (dup.length) refuse('vendorNumberExists');
   const [row] = await withUniqueKeys(
@@ -90,13 +105,14 @@ export async function saveVendor(db: Db, user: AuthUser, input: VendorForm): Pro
 }
 
 /** By id when given, else by vendor number (what the original front end sends). */
-export async function toggleVendor(db: Db, user: AuthUser, key: { id?: number; vendorNumber?: string }, isDisabled: boolean) {
+export async function toggleVendor(db: Db, user: AuthUser, scope: Scope, key: { id?: number; vendorNumber?: string }, isDisabled: boolean) {
   const where = key.id
     ? eq(vendors.id, key.id)
     : key.vendorNumber
       ? sql`lower(${vendors.vendorNumber}) = lower(${key.vendorNumber})`
       : undefined;
-  if (!where) return refuse('notFound');
-  const rows = await db.update(vendors).set(toggled(user, isDisabled)).where(where).returning({ id: vendors.id });
-  if (!rows.length) refuse('notFound');
+  const [found] = where ? await db.select({ id: vendors.id, companys: vendors.companys }).from(vendors).where(where).limit(1) : [];
+  if (!found) return refuse('notFound');
+  assertMayChangeCompanys(scope, found.companys);
+  await db.update(vendors).set(toggled(user, isDisabled)).where(eq(vendors.id, found.id));
 }
