@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Endpoint, OutputOf, ParsedInputOf } from '@/shared/contracts/endpoint';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { fieldErrors } from '@/shared/contracts/field-messages';
+import { fieldErrors, type FieldError } from '@/shared/contracts/field-messages';
 import { HttpError } from './errors';
 import type { AuthUser } from './auth';
 import { scopeOf, type Scope } from './scope';
@@ -74,8 +74,40 @@ export function normalizeKeys(schema: z.ZodType, value: unknown): unknown {
   }
 }
 
+/** How deep an input may nest: the deepest contract (a form with lists of rows) needs a few levels. */
+const MAX_DEPTH = 32;
+
+/**
+ * NUL, which PostgreSQL text refuses (a 500 from the database), and lone UTF-16 surrogates, which the driver
+ * would silently turn into U+FFFD.
+ */
+// eslint-disable-next-line no-control-regex
+const BAD_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * The first string of an input that no text column can store, or a nesting deeper than MAX_DEPTH, as a field error.
+ * Checked here, on every input of every endpoint, so that no contract can forget it. Iterative: a deeply nested
+ * body must not overflow the stack.
+ */
+export function badText(value: unknown): FieldError | null {
+  const stack: { v: unknown; path: string[] }[] = [{ v: value, path: [] }];
+  while (stack.length) {
+    const { v, path } = stack.pop()!;
+    if (typeof v === 'string') {
+      if (BAD_TEXT.test(v)) return { field: path.join('.'), message: 'crud.validation.invalid' };
+    } else if (v && typeof v === 'object') {
+      if (path.length >= MAX_DEPTH) return { field: path.join('.'), message: 'crud.validation.invalid' };
+      for (const [k, child] of Object.entries(v)) stack.push({ v: child, path: [...path, k] });
+    }
+  }
+  return null;
+}
+
 export function parseInput<E extends Endpoint>(endpoint: E, raw: unknown): ParsedInputOf<E> {
-  const result = endpoint.input.safeParse(normalizeKeys(endpoint.input, raw ?? {}), { reportInput: true });
+  const input = normalizeKeys(endpoint.input, raw ?? {});
+  const bad = badText(input);
+  if (bad) throw new HttpError(400, 'validationError', [bad]);
+  const result = endpoint.input.safeParse(input, { reportInput: true });
   if (!result.success) {
     throw new HttpError(400, 'validationError', fieldErrors(result.error.issues));
   }

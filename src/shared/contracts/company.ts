@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { IS_FACTORY } from '../domain/organisation';
 import { get, listParams, listResult, none, post } from './endpoint';
-import { id, optBool, optInt, optText, recordId, reqBool, reqText } from './fields';
+import { id, int, optBool, optInt, optText, recordId, reqBool, reqText } from './fields';
 
 export const companyItem = z.object({
   id: z.number(),
@@ -27,7 +27,7 @@ export const companyForm = z.object({
   paymentterm: z.preprocess((v) => v ?? '', z.string().trim().max(200)).default(''),
   isFactory: z.preprocess(
     (v) => (v === '' || v === null || v === undefined ? IS_FACTORY.sales : v),
-    z.coerce.number().int().min(IS_FACTORY.factory).max(IS_FACTORY.sales),
+    int(IS_FACTORY.factory, IS_FACTORY.sales),
   ),
 });
 export type CompanyFormInput = z.input<typeof companyForm>;

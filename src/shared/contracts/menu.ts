@@ -1,8 +1,9 @@
 // Menu calls (spec part 2 §7 roles and menus): the user's side menu, and menu management (tree, page, get, add or edit, delete, disable).
 import { z } from 'zod';
 import { DEFAULT_ROUTE_PARENT, MENU_SORT_MAX } from '../domain/organisation';
-import { get, listParams, listResult, none, post } from './endpoint';
-import { id, optBool, optText, recordId, reqBool, reqText } from './fields';
+import { get, listParams, listResult, none, onRoute, post } from './endpoint';
+import { identityRoutes } from './routes';
+import { id, int, optBool, optText, recordId, reqBool, reqText } from './fields';
 import { optRef } from './user';
 
 /** The fields of a menu entry that the side menu, the tree and the menu list all show. */
@@ -41,8 +42,8 @@ export type CurrentMenu = z.infer<typeof currentMenu>;
  * The granted side-menu tree, the granted button codes, and (with routePath) the menu entry of that route.
  * A route the user may not open is refused with msg "401".
  */
-export const getMenusByUser = get(
-  '/api/menu/getmenusbyuser',
+export const getMenusByUser = onRoute(
+  identityRoutes.getMenusByUser,
   z.object({ userNumber: optText, routePath: optText }),
   z.object({ sideMenuList: z.array(menuNode), buttons: z.array(z.string()), currentMenu: currentMenu.nullable() }),
 );
@@ -87,7 +88,7 @@ const flag = z.preprocess((v) => (v === '' || v === null || v === undefined ? fa
 /** The menu form and the addoreditmenu body: id 0 adds; parentMenuId 0 or empty means top level. Refusal: menuParentInvalid. */
 export const menuForm = z.object({
   id: id.default(0),
-  type: z.coerce.number().int().min(1).max(3),
+  type: int(1, 3),
   menuNameZHCN: optString(100),
   menuNameEN: reqText(100),
   menuNameZHTW: reqText(100),
@@ -96,7 +97,7 @@ export const menuForm = z.object({
   routeName: optString(100),
   routeComponent: optString(100),
   routeParentName: z.preprocess((v) => (v === null || v === undefined || (typeof v === 'string' && !v.trim()) ? DEFAULT_ROUTE_PARENT : v), z.string().trim().max(100)),
-  sort: z.preprocess((v) => (v === '' || v === null || v === undefined ? 0 : v), z.coerce.number().int().min(0).max(MENU_SORT_MAX)),
+  sort: z.preprocess((v) => (v === '' || v === null || v === undefined ? 0 : v), int(0, MENU_SORT_MAX)),
   parentMenuId: optRef,
   noRequiresAuth: flag,
   isData: flag,

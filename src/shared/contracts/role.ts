@@ -2,7 +2,7 @@
 // (with an all-data flag per entry) to companies, departments and users; grants are read on every request.
 import { z } from 'zod';
 import { get, listParams, listResult, none, post } from './endpoint';
-import { id, optBool, optText, recordId, reqBool, reqText } from './fields';
+import { id, int, optBool, optText, recordId, reqBool, reqText } from './fields';
 
 /** Comma-separated ids ("1,2,3"), or an array of ids; "" means none. Parsed to unique positive ids. */
 export const idList = z.preprocess(
@@ -12,7 +12,7 @@ export const idList = z.preprocess(
     if (typeof v === 'string') return v.split(',').map((s) => s.trim()).filter(Boolean);
     return v;
   },
-  z.array(z.coerce.number().int().min(1)).max(10000).transform((a) => [...new Set(a)]),
+  z.array(int(1)).max(10000).transform((a) => [...new Set(a)]),
 );
 
 export const roleItem = z.object({

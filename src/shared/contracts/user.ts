@@ -1,9 +1,10 @@
 // Identity calls (spec part 1 §7, part 2 §7 users and passwords) and user management (page, list, get, add or edit, disable).
 import { z } from 'zod';
-import { get, listParams, listResult, none, post } from './endpoint';
+import { get, listParams, listResult, none, onRoute, post } from './endpoint';
+import { identityRoutes } from './routes';
 import { checkAdminPassword } from '../domain/password-policy';
 import { GRADE_MAX, RANK_MAX, SEX } from '../domain/organisation';
-import { id, optBool, optText, recordId, reqBool, reqText } from './fields';
+import { id, int, optBool, optInt, optText, recordId, reqBool, reqText } from './fields';
 
 export const language = z.enum(['en', 'zh-tw']);
 
@@ -24,10 +25,10 @@ const credentials = z.object({
   password: z.string().max(200).default(''),
 });
 
-export const getUser = post('/api/user/getuser', credentials, z.object({ language }), 'public');
+export const getUser = onRoute(identityRoutes.getUser, credentials, z.object({ language }), 'public');
 
-export const login = post(
-  '/api/user/login',
+export const login = onRoute(
+  identityRoutes.login,
   credentials.extend({ language: language.optional().catch(undefined) }),
   sessionUser.extend({ token: z.string(), mustChangePassword: z.boolean() }),
   'public',
@@ -42,7 +43,7 @@ export const getUserByName = get('/api/user/getuserbyname', z.object({ userName:
 /** Own change: the old password is required; the new one follows the 6–8 rule. */
 export const changeUserPassword = post(
   '/api/user/changeuserpassword',
-  z.object({ id: z.coerce.number().int().optional(), oldPassword: z.string().min(1).max(200), password: z.string().min(1).max(200) }),
+  z.object({ id: optInt, oldPassword: z.string().min(1).max(200), password: z.string().min(1).max(200) }),
   none,
 );
 
@@ -66,7 +67,7 @@ export const resetPassword = post(
 /** A reference to a record by id where 0, "" or null mean "none". */
 export const optRef = z.preprocess(
   (v) => (v === '' || v === null || v === 0 || v === '0' ? undefined : v),
-  z.coerce.number().int().min(1).optional(),
+  int(1).optional(),
 );
 
 /** Optional e-mail: "" when not given, else a valid address. */
@@ -78,7 +79,7 @@ export const optEmail = z.preprocess(
 
 /** 1..max or null; "" and null mean empty (rank and grade are sent as null when empty). */
 const optLevel = (max: number) =>
-  z.preprocess((v) => (v === '' || v === undefined ? null : v), z.coerce.number().int().min(1).max(max).nullable());
+  z.preprocess((v) => (v === '' || v === undefined ? null : v), int(1, max).nullable());
 
 export const userItem = z.object({
   id: z.number(),
@@ -104,6 +105,8 @@ export const userItem = z.object({
   leader: z.string().nullable(),
   leaderNumber: z.string().nullable(),
   isDisabled: z.boolean(),
+  /** Bumped by every change of the user; an edit may send it back to be refused when stale (staleVersion). */
+  version: z.number(),
 });
 export type UserItem = z.infer<typeof userItem>;
 
@@ -133,13 +136,15 @@ export const userFormFields = z.object({
   name: reqText(100),
   account: reqText(100),
   language: z.preprocess((v) => (typeof v === 'string' ? v.toLowerCase() : v), language),
-  sex: z.preprocess((v) => (v === '' || v === null || v === undefined ? SEX.man : v), z.coerce.number().int().min(SEX.man).max(SEX.woman)),
+  sex: z.preprocess((v) => (v === '' || v === null || v === undefined ? SEX.man : v), int(SEX.man, SEX.woman)),
   email: optEmail,
   leaderNumber: optText,
   rank: optLevel(RANK_MAX),
   grade: optLevel(GRADE_MAX),
   /** Remarks. */
   address: z.preprocess((v) => v ?? '', z.string().trim().max(500)).default(''),
+  /** On edit, the version the form loaded: a different stored one is refused (staleVersion); missing = no check. */
+  version: optInt,
 });
 
 /** The user form and the addoredituser body: id 0 adds. Refusal: accountExists. */

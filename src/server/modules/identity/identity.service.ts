@@ -25,7 +25,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { Mailer, OutgoingMail } from '../../mail/mailer';
 import { authThrottle, companies, departments, passwordResets, users } from '../../db/schema/index';
-import { HttpError, refuse } from '../../plugins/errors';
+import { describeError, HttpError, refuse } from '../../plugins/errors';
 import { endSessions, hashToken, newToken } from '../../plugins/auth';
 import type { SessionUser } from '@/shared/contracts/user';
 import type { MessageKey } from '@/shared/contracts/messages';
@@ -269,7 +269,7 @@ export function mailLater(mailer: Mailer, log: { warn(obj: object, msg: string):
   if (!set) handedOver.set(mailer, (set = new Set()));
   const run: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
     .then(job)
-    .catch((err: unknown) => log.warn({ err: (err as Error).message }, 'background mail failed'))
+    .catch((err: unknown) => log.warn({ error: describeError(err) }, 'background mail failed'))
     .finally(() => set.delete(run));
   set.add(run);
 }
