@@ -1,11 +1,64 @@
 // Vite builds the PWA from src/app into dist/ (served by the server), with the service worker from sw/sw.ts
-// (vite-plugin-pwa, injectManifest) and the web app manifest. The dev server proxies /api to the API on port 3000.
+// (vite-plugin-pwa, injectManifest) and the web app manifest, then brotli and gzip copies of the text files for the
+// server to send as they are (src/server/plugins/static.ts). The dev server proxies /api to the API on port 3000.
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest)$/;
+const brotli = promisify(brotliCompress);
+const gz = promisify(gzip);
+
+/** Every file under dir, without dot-folders (.vite holds the build manifest, which is not served). */
+async function filesOf(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true });
+  const nested = await Promise.all(
+    entries.filter((e) => !e.name.startsWith('.')).map((e) => (e.isDirectory() ? filesOf(path.join(dir, e.name)) : [path.join(dir, e.name)])),
+  );
+  return nested.flat();
+}
+
+/**
+ * Writes name.br and name.gz beside each text file over 1 KB once everything is written, the service worker included
+ * (its closeBundle runs before this one), so the server never compresses per request. A copy that saves nothing is skipped.
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'salesdesk:precompress',
+    apply: 'build',
+    enforce: 'post',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      async handler() {
+        const files = (await filesOf(outDir)).filter((f) => COMPRESSIBLE.test(f));
+        await Promise.all(
+          files.map(async (file) => {
+            if ((await stat(file)).size < 1024) return;
+            const data = await readFile(file);
+            const [br, gzipped] = await Promise.all([
+              brotli(data, { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: data.length } }),
+              gz(data, { level: 9 }),
+            ]);
+            if (br.length < data.length) await writeFile(`${file}.br`, br);
+            if (gzipped.length < data.length) await writeFile(`${file}.gz`, gzipped);
+          }),
+        );
+      },
+    },
+  };
+}
 
 export default defineConfig({
   root: here('./src/app'),
@@ -15,6 +68,8 @@ export default defineConfig({
     outDir: here('./dist'),
     emptyOutDir: true,
     sourcemap: false,
+    // scripts/bundle-size.mjs reads it to measure what each route loads.
+    manifest: true,
     chunkSizeWarningLimit: 1500,
   },
   server: {
@@ -58,5 +113,6 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    precompress(),
   ],
 });

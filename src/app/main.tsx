@@ -1,17 +1,20 @@
-// Entry of the PWA: styles, i18n, the React root, then the service worker (production builds only).
+// Entry of the PWA: styles, i18n, the React root once the language's texts are in, then the service worker (production
+// builds only).
+import './zod-jitless';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import '@mantine/dates/styles.css';
-import './i18n/i18n';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { i18nReady } from './i18n/i18n';
 import { App } from './app';
 import { startServiceWorker } from './components/shell/update-prompt';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+void i18nReady.finally(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );
 
 startServiceWorker();

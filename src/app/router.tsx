@@ -1,13 +1,14 @@
 // The routes (spec part 1 §2): fixed /, /login (/Login), /UserChangePassword, /401, /404; every other path is a menu
 // route resolved by the guard. Paths match case-insensitively. The client's global error routing uses this router.
+// Only the login screen is in the first download: the signed-in part (guard, layout, menus) and every screen load lazily.
 import { lazy, Suspense, type ReactNode } from 'react';
 import { createBrowserRouter, Outlet } from 'react-router-dom';
 import { setNavigator } from './api/client';
-import { ShellLayout } from './components/shell/layout';
-import { MenuRoute, RequireSession } from './components/shell/route-guard';
 import { RouteError, ScreenLoader } from './components/shell/status-page';
 import LoginPage from './features/auth/login-page';
 
+const SignedIn = lazy(() => import('./signed-in'));
+const MenuRoute = lazy(() => import('./signed-in').then((m) => ({ default: m.MenuRoute })));
 const UserChangePasswordPage = lazy(() => import('./features/auth/user-change-password-page'));
 const HomePage = lazy(() => import('./features/auth/home-page'));
 const UnauthorizedPage = lazy(() => import('./features/auth/unauthorized-page'));
@@ -23,17 +24,13 @@ export const router = createBrowserRouter([
       { path: '/login', element: <LoginPage /> },
       { path: '/UserChangePassword', element: suspend(<UserChangePasswordPage />) },
       {
-        element: (
-          <RequireSession>
-            <ShellLayout />
-          </RequireSession>
-        ),
+        element: suspend(<SignedIn />),
         errorElement: <RouteError />,
         children: [
           { index: true, element: suspend(<HomePage />) },
           { path: '401', element: suspend(<UnauthorizedPage />) },
           { path: '404', element: suspend(<NotFoundPage />) },
-          { path: '*', element: <MenuRoute />, errorElement: <RouteError /> },
+          { path: '*', element: suspend(<MenuRoute />), errorElement: <RouteError /> },
         ],
       },
     ],

@@ -1,15 +1,16 @@
 // buildApp(config): the Fastify instance serving the JSON API under /api and the built PWA with history fallback.
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import type { Config } from './config';
 import { openDatabase, type Database, type Db } from './db/client';
 import { seed } from './db/seed/index';
-import { registerErrorHandling } from './plugins/errors';
+import { describeError, registerErrorHandling } from './plugins/errors';
+import { registerTransport, transportOptions } from './plugins/transport';
 import { registerAuth } from './plugins/auth';
+import { registerCache } from './plugins/cache';
+import { registerStatic } from './plugins/static';
 import { createMailer, type Mailer } from './mail/mailer';
 import { apiModules } from './modules/index';
 
@@ -50,6 +51,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
             },
           },
     bodyLimit: 1024 * 1024,
+    // Timeouts, header limits and envelopes for connection errors (408, 431, malformed framing).
+    ...transportOptions(config),
     // A URL that cannot be decoded (e.g. /Bad%E0%A4%A) is answered like any other bad request: an envelope for the
     // API, the app shell for a page (the app then shows its /404), never Fastify's own error body.
     frameworkErrors: (_err, req, res) => {
@@ -71,7 +74,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     },
   });
 
-  const database = opts.database ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, onPoolError: (err) => app.log.warn({ err }, 'database connection closed') }));
+  const database = opts.database ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, onPoolError: (err) => app.log.warn({ error: describeError(err) }, 'database connection closed') }));
   if (!opts.skipSeed) await seed(database.db, config);
   app.decorate('db', database.db);
   app.decorate('config', config);
@@ -81,6 +84,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });
+  registerTransport(app, config);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -106,6 +110,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(rateLimit, { global: false });
 
   registerErrorHandling(app);
+  registerCache(app, config.DATABASE_URL);
   registerAuth(app);
 
   await app.register(
@@ -114,28 +119,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     },
   );
 
-  const staticDir = path.resolve(config.STATIC_DIR);
-  const hasApp = existsSync(path.join(staticDir, 'index.html'));
-  if (hasApp) shellFile = path.join(staticDir, 'index.html');
-  if (hasApp) {
-    await app.register(fastifyStatic, {
-      root: staticDir,
-      wildcard: false,
-      setHeaders: (reply, file) => {
-        // Hashed assets are immutable; the shell, manifest and service worker must be revalidated.
-        if (/[\\/]assets[\\/]/.test(file)) reply.header('cache-control', 'public, max-age=31536000, immutable');
-        else reply.header('cache-control', 'no-cache');
-      },
-    });
-  }
-
-  app.setNotFoundHandler(async (req, reply) => {
-    if (/^\/api(\/|$)/i.test(req.url)) return reply.status(404).send({ code: 0, msg: '404', data: null });
-    if (hasApp && req.method === 'GET' && !path.extname(req.url.split('?')[0])) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    }
-    return reply.status(404).send({ code: 0, msg: '404', data: null });
-  });
+  shellFile = await registerStatic(app, config.STATIC_DIR);
 
   return Object.assign(app as FastifyInstance, { database });
 }

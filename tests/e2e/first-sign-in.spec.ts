@@ -53,11 +53,11 @@ test('admin changes the initial password, signs in again and switches the langua
 
   await page.getByTestId('language-menu').click();
   await page.getByRole('menuitem', { name: '繁體中文' }).click();
-  await expect(menu.getByText('主數據', { exact: true })).toBeVisible();
+  await expect(menu.getByText('主檔', { exact: true })).toBeVisible();
   await expect(menu.getByRole('link', { name: '產品', exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: '首頁' }).first()).toBeVisible();
   await shot(page, 'shell-zh-tw');
   // The choice is stored: it survives another reload.
   await page.reload();
-  await expect(menu.getByText('主數據', { exact: true })).toBeVisible();
+  await expect(menu.getByText('主檔', { exact: true })).toBeVisible();
 });

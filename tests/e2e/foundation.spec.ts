@@ -118,7 +118,9 @@ test('the language select appears only when account and password are filled, pre
   await expect(select).toBeVisible();
   // Leaving the password field asks getuser for the account's language (hk.sales: Traditional Chinese).
   await page.locator('input[name="account"]').focus();
-  await expect(select).toHaveValue('繁體中文');
+  // A native select: its value is the language code, and it shows the language's own name.
+  await expect(select).toHaveValue('zh-tw');
+  await expect(select.locator('option:checked')).toHaveText('繁體中文');
   await page.locator('input[name="account"]').fill('');
   await expect(select).toHaveCount(0);
 });

@@ -2,6 +2,7 @@
 // (spec part 3 §8.1): token invalid -> session cleared, /login with redirect; "401..." -> /401; "404" -> /404; network -> ApiError('network').
 import { ofetch, FetchError } from 'ofetch';
 import type { Endpoint, Envelope, InputOf, OutputOf } from '@/shared/contracts/endpoint';
+import type { Route } from '@/shared/contracts/routes';
 import { REQUEST_TIMEOUT_MS } from '@/shared/domain/constants';
 import { clearSession, getToken, markSessionEnded } from '../session/session';
 
@@ -62,8 +63,17 @@ export interface CallOptions {
   noGlobalRouting?: boolean;
 }
 
+/**
+ * A contract's route (routes.ts) typed by the contract through a type-only import: a screen calls it without loading
+ * the contract's schemas (the login route, whose bundle must not carry zod). The call only needs method and path.
+ */
+export type RouteOf<E extends Endpoint> = Route & { readonly contract?: E };
+
+/** Types a schema-less route by its contract: `routeOf<typeof login>(identityRoutes.login)` (the paths must match). */
+export const routeOf = <E extends Endpoint>(route: Pick<E, 'method' | 'path'>): RouteOf<E> => route;
+
 /** Calls an endpoint. Resolves with the reply's data on code 1; rejects with ApiError otherwise. */
-export async function call<E extends Endpoint>(endpoint: E, input: InputOf<E>, opts: CallOptions = {}): Promise<OutputOf<E>> {
+export async function call<E extends Endpoint>(endpoint: E | RouteOf<E>, input: InputOf<E>, opts: CallOptions = {}): Promise<OutputOf<E>> {
   const token = getToken();
   const headers: Record<string, string> = { ...opts.headers };
   if (token) headers.authorization = `Bearer ${token}`;

@@ -4,14 +4,11 @@ import { Avatar, Burger, Group, Menu, Text, UnstyledButton, Button, Badge } from
 import { useNetwork } from '@mantine/hooks';
 import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, type Language } from '@/shared/domain/constants';
-import { currentLanguage, switchLanguage } from '@/app/i18n/i18n';
+import { LANGUAGES } from '@/shared/domain/constants';
+import { currentLanguage, LANGUAGE_NAMES, switchLanguage } from '@/app/i18n/i18n';
 import { useSession } from '@/app/session/session';
 import { Icon } from './icons';
 import { signOut } from './session-actions';
-
-/** Language names are shown in their own language, whatever the current one is. */
-export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', 'zh-tw': '繁體中文' };
 
 export function AppLogo({ size = 28 }: { size?: number }) {
   return <img src="/favicon.svg" width={size} height={size} alt="" aria-hidden="true" />;

@@ -2,24 +2,30 @@
 // from getuser), Login and Forgot password. After sign-in: the session with menus and grants is stored, the language
 // applied; the initial password sends the user to the forced change, anything else to the redirect target (default /).
 // Picking a language switches this screen at once; after a session ended under the user the screen says so.
+// This screen is the app's first download: it calls its endpoints by route (routes.ts) with the contracts' types only,
+// so no schema (zod) loads with it, and it uses no combobox (the language is a native select).
 import { useRef, useState, type FormEvent } from 'react';
-import { Alert, Button, Select, Stack, TextInput, PasswordInput, Group } from '@mantine/core';
+import { Alert, Button, NativeSelect, Stack, TextInput, PasswordInput, Group } from '@mantine/core';
 import { useNetwork } from '@mantine/hooks';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { getMenusByUser } from '@/shared/contracts/menu';
-import { getUser, login } from '@/shared/contracts/user';
-import { FORGOT_PASSWORD, mailSend2 } from '@/shared/contracts/workflow';
+import type * as menu from '@/shared/contracts/menu';
+import type * as user from '@/shared/contracts/user';
+import type * as workflow from '@/shared/contracts/workflow';
+import { FORGOT_PASSWORD, identityRoutes } from '@/shared/contracts/routes';
 import { LANGUAGES, type Language } from '@/shared/domain/constants';
-import { ApiError, call } from '@/app/api/client';
-import { queryClient } from '@/app/api/query-client';
-import { applyLanguage } from '@/app/i18n/i18n';
+import { ApiError, call, routeOf } from '@/app/api/client';
+import { applyLanguage, LANGUAGE_NAMES } from '@/app/i18n/i18n';
 import { clearSession, sessionEndedNoted, setSession, storedLanguage, updateSession } from '@/app/session/session';
 import { showError, showInfo } from '@/app/components/feedback/feedback';
 import { clearNotifications } from '@/app/components/feedback/notifications';
 import { Icon } from '@/app/components/shell/icons';
-import { LANGUAGE_NAMES } from '@/app/components/shell/top-bar';
 import { AuthFrame } from './auth-frame';
+
+const getUser = routeOf<typeof user.getUser>(identityRoutes.getUser);
+const login = routeOf<typeof user.login>(identityRoutes.login);
+const getMenusByUser = routeOf<typeof menu.getMenusByUser>(identityRoutes.getMenusByUser);
+const mailSend2 = routeOf<typeof workflow.mailSend2>(identityRoutes.mailSend2);
 
 /** Only same-site paths; never back to the login screen itself. */
 export function safeRedirect(r: string | null): string {
@@ -80,7 +86,7 @@ export default function LoginPage() {
       const refused = pending ? await pending.refusal : null;
       if (refused) throw refused;
       const u = await call(login, { number: number.trim(), password, language: picked ?? accountLanguage ?? undefined }, { noGlobalRouting: true });
-      queryClient.clear();
+      // A cached query of the previous account is dropped by the query client itself when the token changes.
       setSession({
         token: u.token,
         id: u.id,
@@ -175,18 +181,16 @@ export default function LoginPage() {
             name="password"
           />
           {bothFilled && (
-            <Select
+            <NativeSelect
               label={t('login.language')}
               data={LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] }))}
               value={picked ?? accountLanguage ?? storedLanguage()}
-              onChange={(v) => {
-                if (!v) return;
-                setPicked(v as Language);
+              onChange={(e) => {
+                const v = e.currentTarget.value as Language;
+                setPicked(v);
                 // The screen follows the choice at once (no reload: that would drop what was typed).
-                void applyLanguage(v as Language);
+                void applyLanguage(v);
               }}
-              allowDeselect={false}
-              comboboxProps={{ withinPortal: true }}
               data-testid="login-language"
             />
           )}
