@@ -4,10 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { validateWith } from '@/app/components/crud/zod-validate';
 import { issueMessage } from '@/shared/contracts/field-messages';
-import { formMode, queryParam } from '@/app/components/crud/form-logic';
+import { formMode, isEditRoute, queryParam, recordKeyProblem } from '@/app/components/crud/form-logic';
 import { categoryForm } from '@/shared/contracts/category';
 import { vendorForm } from '@/shared/contracts/vendor';
-import { productForm } from '@/shared/contracts/product';
+import { PRODUCT_TEXT_MAX, productForm } from '@/shared/contracts/product';
 
 describe('validation with the contract schemas', () => {
   it('requires category name and number', () => {
@@ -40,6 +40,17 @@ describe('validation with the contract schemas', () => {
     expect(r.companys).toEqual({ key: 'crud.validation.required' });
   });
 
+  it('limits the optional texts of a product, and "" still means not given', () => {
+    const base = { id: 0, productType: '1', productCode: 'P1', category: 'C', modelNo: 'M', productColour: 'R', companys: 'HK' };
+    for (const [field, max] of Object.entries(PRODUCT_TEXT_MAX)) {
+      expect(validateWith(productForm, { ...base, [field]: 'x'.repeat(max) })).toEqual({});
+      expect(validateWith(productForm, { ...base, [field]: 'x'.repeat(max + 1) })).toEqual({ [field]: { key: 'crud.validation.tooLong', params: { max } } });
+    }
+    const r = productForm.safeParse({ ...base, itemCode: '  ', uom: ' pcs ' });
+    expect(r.success && r.data.itemCode).toBeUndefined();
+    expect(r.success && r.data.uom).toBe('pcs');
+  });
+
   it('maps refinement messages to keys', () => {
     const s = z.object({ a: z.string() }).superRefine((_v, ctx) => {
       ctx.addIssue({ code: 'custom', path: ['a'], message: 'required' });
@@ -66,6 +77,21 @@ describe('form page helpers', () => {
     expect(formMode('0')).toBe('add');
     expect(formMode('12')).toBe('edit');
     expect(formMode('P-100')).toBe('edit');
+  });
+
+  it('tells a record key that names no record: missing, or an id that is not a positive int4', () => {
+    for (const bad of ['abc', '1.5', '-3', '0x10', '2147483648', '99999999999', 'true']) expect(recordKeyProblem(bad, 'id')).toBe('invalid');
+    expect(recordKeyProblem('', 'Id')).toBe('missing');
+    expect(recordKeyProblem('0', 'id')).toBe('missing');
+    expect(recordKeyProblem('2147483647', 'Id')).toBeNull();
+    expect(recordKeyProblem('12', 'id')).toBeNull();
+    // A product code is any text: the server says whether it exists.
+    expect(recordKeyProblem('P-100', 'ProductCode')).toBeNull();
+    expect(recordKeyProblem(' ', 'ProductCode')).toBe('missing');
+    expect(isEditRoute('EditProduct')).toBe(true);
+    expect(isEditRoute('UserEdit')).toBe(true);
+    expect(isEditRoute('AddProduct')).toBe(false);
+    expect(isEditRoute('MenuAddSubmenu')).toBe(false);
   });
 
   it('reads query parameters case-insensitively', () => {

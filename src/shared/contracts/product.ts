@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { PRODUCT_TYPE_VALUES, splitCompanys } from '../domain/master-data';
 import { get, listParams, listResult, none, post } from './endpoint';
-import { id, optBool, optInt, optText, reqBool, reqText } from './fields';
+import { id, money, MONEY_MAX, optBool, optInt, optText, reqBool, reqText } from './fields';
 
 export const productItem = z.object({
   id: z.number(),
@@ -55,12 +55,20 @@ export const productLookupItem = productItem.pick({
 export type ProductLookupItem = z.infer<typeof productLookupItem>;
 
 /** Prices are stored as numeric(14, 2): at most 12 digits before the point (a larger one would overflow the column). */
-export const PRICE_MAX = 999_999_999_999.99;
-const money = z.preprocess((v) => (v === '' || v === null || v === undefined ? 0 : v), z.coerce.number().min(0).max(PRICE_MAX));
+export const PRICE_MAX = MONEY_MAX;
 
 /** A required choice whose empty value has its own message (spec part 2 §5: type, category, model, colour each have one). */
 const choice = (message: string) =>
   z.preprocess((v) => (v === null || v === undefined ? '' : v), z.string().trim().max(50).refine((v) => v !== '', { message }));
+
+/**
+ * Longest optional texts of a product: codes as long as the product code, a name that fits a label line, a currency
+ * number and a unit. The form shows them and the server refuses longer ones (crud.validation.tooLong).
+ */
+export const PRODUCT_TEXT_MAX = { itemCode: 50, factoryCode: 50, productName: 200, currency: 20, uom: 20 } as const;
+
+/** Optional trimmed text ("" = not given) of at most `max` characters. */
+const optTextMax = (max: number) => optText.pipe(z.string().max(max).optional());
 
 /**
  * The add/edit form and payload. id 0 adds (a code that exists is refused with productCodeExists); a positive id edits.
@@ -74,16 +82,16 @@ export const productForm = z.object({
     choice('validation.productTypeRequired').pipe(z.enum(PRODUCT_TYPE_VALUES)),
   ),
   productCode: reqText(50),
-  itemCode: optText,
-  factoryCode: optText,
+  itemCode: optTextMax(PRODUCT_TEXT_MAX.itemCode),
+  factoryCode: optTextMax(PRODUCT_TEXT_MAX.factoryCode),
   category: choice('validation.categoryRequired'),
   modelNo: choice('validation.modelRequired'),
-  productName: optText,
+  productName: optTextMax(PRODUCT_TEXT_MAX.productName),
   productColour: choice('validation.colourRequired'),
-  currency: optText,
+  currency: optTextMax(PRODUCT_TEXT_MAX.currency),
   unitPrice: money,
   price: money,
-  uom: optText,
+  uom: optTextMax(PRODUCT_TEXT_MAX.uom),
   companys: z.preprocess(
     (v) => (typeof v === 'string' || Array.isArray(v) ? splitCompanys(v as string | string[]) : v),
     z.array(z.string().max(20)).min(1),

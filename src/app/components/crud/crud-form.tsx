@@ -1,7 +1,8 @@
 // The add/edit page of every master-data screen: add when the key query parameter is missing or 0, edit otherwise
 // (the record is loaded). Values are checked by the contract's zod schema; Save is disabled while the call runs and
 // enabled again after the reply; success shows a message and returns to the list; refusals show errors.<msg>;
-// leaving with unsaved changes asks first.
+// leaving with unsaved changes asks first. An edit whose key names no record (missing on an edit route, /UserEdit?id=abc)
+// or whose record the server refuses shows the refusal in place of the fields, offline the offline state with Retry.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button, Group, LoadingOverlay, Paper, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -14,9 +15,11 @@ import type { FieldError } from '@/shared/contracts/field-messages';
 import { FormFields, type FieldDef } from './form-fields';
 import type { FormMode } from './form-logic';
 import { useFormState, type FormState, type FormValues } from './form-state';
+import { useCurrentMenu } from '@/app/components/shell/current-menu';
+import { RecordState, type RecordFailure } from './record-state';
 import { useUnsavedGuard } from './unsaved-guard';
 import type { FromState } from './crud-list';
-import { formMode, queryParam } from './form-logic';
+import { formMode, isEditRoute, queryParam, recordKeyProblem } from './form-logic';
 
 /** Back to where the page was opened from, else to the list. */
 export function useReturn(listPath: string) {
@@ -54,13 +57,20 @@ export function CrudForm<V extends FormValues, S extends Endpoint, R>(props: Cru
   const [params] = useSearchParams();
   const key = queryParam(params, props.keyParam);
   const mode = formMode(key);
+  const problem = recordKeyProblem(key, props.keyParam);
+  // Add mode is a missing (or 0) key on an add route; anything else must name a record.
+  const editRoute = isEditRoute(useCurrentMenu()?.routeComponent);
+  const badKey = mode === 'edit' ? problem !== null : editRoute;
   const ret = useReturn(props.listPath);
   const toPayload = (v: V) => (props.toPayload ? props.toPayload(v, mode) : (v as unknown as InputOf<S>));
   const form = useFormState<V>({ initialValues: props.empty, schema: props.schema ?? props.save.input, toChecked: toPayload });
-  const [loading, setLoading] = useState(mode === 'edit');
+  const [loading, setLoading] = useState(mode === 'edit' && !badKey);
   const [saving, setSaving] = useState(false);
   // An edit whose record did not load must not save (it would add a new record instead).
-  const [loadFailed, setLoadFailed] = useState(false);
+  const [failure, setFailure] = useState<RecordFailure | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const failed: RecordFailure | null = badKey ? { kind: 'badKey' } : failure;
+  const loadFailed = failed !== null;
   const guard = useUnsavedGuard(form.isDirty);
 
   // The record is loaded once per key; the declaration's functions are not part of that identity.
@@ -69,21 +79,18 @@ export function CrudForm<V extends FormValues, S extends Endpoint, R>(props: Cru
   const { reset } = form;
   useEffect(() => {
     const { load, toValues } = decl.current;
-    if (mode !== 'edit' || !load) return;
+    if (mode !== 'edit' || badKey || !load) return;
     let live = true;
     setLoading(true);
+    setFailure(null);
     load(key)
       .then((r) => live && reset(toValues ? toValues(r) : (r as unknown as V)))
-      .catch((err: unknown) => {
-        if (!live) return;
-        setLoadFailed(true);
-        showError(err);
-      })
+      .catch((error: unknown) => live && setFailure({ kind: 'error', error }))
       .finally(() => live && setLoading(false));
     return () => {
       live = false;
     };
-  }, [mode, key, reset]);
+  }, [mode, key, badKey, reset, attempt]);
 
   const submit = async () => {
     if (saving || !form.validate()) return;
@@ -113,8 +120,14 @@ export function CrudForm<V extends FormValues, S extends Endpoint, R>(props: Cru
         }}
       >
         <Stack gap="md">
-          <FormFields fields={props.fields} form={form} mode={mode} entity={props.entity} />
-          {props.children?.(form, mode)}
+          {failed ? (
+            <RecordState failure={failed} onRetry={() => setAttempt((n) => n + 1)} />
+          ) : (
+            <>
+              <FormFields fields={props.fields} form={form} mode={mode} entity={props.entity} />
+              {props.children?.(form, mode)}
+            </>
+          )}
           <Group>
             <Button
               type="submit"

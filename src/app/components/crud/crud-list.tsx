@@ -1,7 +1,8 @@
 // The list page of every master-data screen (DESIGN §3 convention 5): a screen declares its endpoint, filters,
 // columns, actions and disable call; this draws the filter bar, the toolbar, the table with its running index,
-// the disable switch and the row actions (navigate or run a command), the pager, and the loading / no-data / no-match
-// states. Filters may depend on the draft (a department filter follows the chosen company).
+// the disable switch and the row actions (navigate or run a command; touch-sized on tablets), the pager, and the
+// loading / no-data / no-match / offline states. Filters may depend on the draft (a department filter follows the
+// chosen company).
 import { useMemo, type ReactNode } from 'react';
 import { Button, Group, Paper, Stack } from '@mantine/core';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
@@ -10,6 +11,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { call } from '@/app/api/client';
 import { useSession } from '@/app/session/session';
 import { can } from '@/app/components/shell/permissions';
+import { OfflineNote, OfflineState } from '@/app/components/shell/status-page';
 import type { Endpoint, InputOf } from '@/shared/contracts/endpoint';
 import { usePagerProps } from './crud-pager';
 import { DisableSwitch } from './disable-switch';
@@ -17,6 +19,7 @@ import { FilterBar } from './filter-bar';
 import type { FilterDef } from './filters';
 import { rowNumber, type FilterValues } from './list-state';
 import { useCrudList, type CrudListConfig, type ItemOf } from './use-crud-list';
+import './touch-targets.css';
 
 export interface CrudColumn<T> {
   /** The record field shown (and the column id). */
@@ -140,15 +143,16 @@ export function CrudList<E extends Endpoint, D extends Endpoint = Endpoint>(prop
       // Many actions wrap onto two lines rather than make the pinned column cover the data columns.
       width: actions.length > 3 ? 200 : undefined,
       render: (row) => (
-        <Group gap={4} justify="center" wrap={actions.length > 3 ? 'wrap' : 'nowrap'}>
+        <Group gap={6} justify="center" wrap={actions.length > 3 ? 'wrap' : 'nowrap'}>
           {actions
             .filter((a) => !a.hidden?.(row))
             .map((a) => (
               <Button
                 key={a.key}
-                size="compact-xs"
+                size="compact-sm"
                 variant="light"
                 color={a.color}
+                className="sd-row-action"
                 onClick={() => (a.run ? a.run(row, list.reload) : a.to && open(a.to(row)))}
                 data-testid={`row-${a.key}`}
               >
@@ -160,6 +164,13 @@ export function CrudList<E extends Endpoint, D extends Endpoint = Endpoint>(prop
     });
   }
   const toolbar = (props.toolbar ?? []).filter((a) => allowed(a.permission));
+  const pager = usePagerProps({
+    page: state.pageIndex,
+    pageSize: state.pageSize,
+    count: list.count,
+    onPage: list.setPage,
+    onPageSize: list.setPageSize,
+  });
 
   return (
     <Stack gap="sm">
@@ -172,27 +183,28 @@ export function CrudList<E extends Endpoint, D extends Endpoint = Endpoint>(prop
           ))}
         </FilterBar>
       </Paper>
-      <DataTable<T>
-        withTableBorder
-        striped
-        highlightOnHover
-        // The actions stay in view when the columns are wider than the screen.
-        pinLastColumn={actions.length > 0}
-        minHeight={list.records.length ? undefined : 180}
-        idAccessor={props.rowKey}
-        columns={columns}
-        records={list.records}
-        fetching={list.loading}
-        noRecordsText={t(list.filtered ? 'crud.noMatch' : 'crud.noData')}
-        loadingText={t('crud.loading')}
-        {...usePagerProps({
-          page: state.pageIndex,
-          pageSize: state.pageSize,
-          count: list.count,
-          onPage: list.setPage,
-          onPageSize: list.setPageSize,
-        })}
-      />
+      {list.fromCache && <OfflineNote onRetry={list.reload} busy={list.loading} />}
+      {list.offline && !list.fromCache ? (
+        <Paper withBorder>
+          <OfflineState compact onRetry={list.reload} busy={list.loading} />
+        </Paper>
+      ) : (
+        <DataTable<T>
+          withTableBorder
+          striped
+          highlightOnHover
+          // The actions stay in view when the columns are wider than the screen.
+          pinLastColumn={actions.length > 0}
+          minHeight={list.records.length ? undefined : 180}
+          idAccessor={props.rowKey}
+          columns={columns}
+          records={list.records}
+          fetching={list.loading}
+          noRecordsText={t(list.filtered ? 'crud.noMatch' : 'crud.noData')}
+          loadingText={t('crud.loading')}
+          {...pager}
+        />
+      )}
       {props.children}
     </Stack>
   );

@@ -51,6 +51,8 @@ export function DisableSwitch({ value, onToggle, onDone, label }: Props) {
       aria-busy={busy}
       aria-label={label ?? t('crud.disabled')}
       thumbIcon={busy ? <Loader size={10} /> : undefined}
+      // The whole label (track and padding) is the hit area; the list's CSS makes it touch-sized on tablets.
+      classNames={{ body: 'sd-row-switch' }}
       data-testid="disable-switch"
       data-checked={current}
     />

@@ -32,6 +32,8 @@ export interface FieldDef<V extends FormValues> {
   placeholder?: string;
   /** Number inputs: decimals allowed. */
   decimals?: number;
+  /** Text inputs: the contract's length limit; the input stops there and counts the characters used. */
+  maxLength?: number;
 }
 
 const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
@@ -58,6 +60,14 @@ function Field<V extends FormValues>({ def, form, ctx, entity }: { def: FieldDef
     placeholder: def.placeholder ? t(def.placeholder) : undefined,
     'data-testid': `field-${def.name}`,
   };
+  // The count goes under the input, so inputs side by side stay level with those that have none.
+  const limit = def.maxLength
+    ? {
+        maxLength: def.maxLength,
+        description: t('crud.length', { used: str(p.value).length, max: def.maxLength }),
+        inputWrapperOrder: ['label', 'input', 'description', 'error'] as ('label' | 'input' | 'description' | 'error')[],
+      }
+    : {};
   const set = (v: unknown) => form.setFieldValue(def.name, v as V[typeof def.name]);
 
   if (def.render) return <>{def.render(form, ctx)}</>;
@@ -68,7 +78,7 @@ function Field<V extends FormValues>({ def, form, ctx, entity }: { def: FieldDef
     case 'readonly':
       return <TextInput {...common} readOnly disabled value={def.compute ? def.compute(ctx.values) : str(p.value)} />;
     case 'textarea':
-      return <Textarea {...common} autosize minRows={2} value={str(p.value)} onChange={(e) => set(e.currentTarget.value)} />;
+      return <Textarea {...common} {...limit} autosize minRows={2} value={str(p.value)} onChange={(e) => set(e.currentTarget.value)} />;
     case 'number':
       return (
         <NumberInput
@@ -103,7 +113,7 @@ function Field<V extends FormValues>({ def, form, ctx, entity }: { def: FieldDef
         />
       );
     default:
-      return <TextInput {...common} value={str(p.value)} onChange={(e) => set(e.currentTarget.value)} />;
+      return <TextInput {...common} {...limit} value={str(p.value)} onChange={(e) => set(e.currentTarget.value)} />;
   }
 }
 

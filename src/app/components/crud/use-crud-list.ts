@@ -1,11 +1,13 @@
 // The list controller, written once (DESIGN §3 convention 5): filters and paging synced to the URL query, the page
 // load through react-query (reloaded on every route change), and the failure rule of spec part 2 §8 (empty table,
-// count 0, the error shown).
+// count 0, the error shown). Without a network the list says it is offline instead of "No data" and a toast; a page
+// loaded earlier in this visit (same request) is kept on screen, marked as such.
 import { useMemo, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '@/app/api/client';
 import { showError } from '@/app/components/feedback/feedback';
+import { isOfflineError } from '@/app/components/shell/status-page';
 import type { Endpoint, InputOf, OutputOf } from '@/shared/contracts/endpoint';
 import { filterDefaults, filterParams, type FilterDef } from './filters';
 import {
@@ -65,13 +67,28 @@ export function useCrudList<E extends Endpoint>(cfg: CrudListConfig<E>) {
       try {
         return (await call(cfg.endpoint, input, { signal })) as { items: ItemOf<E>[]; count: number };
       } catch (err) {
-        if (!signal.aborted) showError(err);
+        // Offline is shown by the list itself (the offline state), not by a toast on top.
+        if (!signal.aborted && !isOfflineError(err)) showError(err);
         throw err;
       }
     },
   });
 
-  const failed = q.isError;
+  // react-query holds a load back while the browser says it is offline (paused); a load that went out and found no
+  // server fails with a network error. Both are "offline".
+  const failed = q.isError || q.isPaused;
+  const offline = q.isPaused || (q.isError && isOfflineError(q.error));
+  type Page = { items: ItemOf<E>[]; count: number };
+  // Offline: this load's own data (a failed reload keeps it), else the newest earlier load of the same request.
+  const cached: Page | undefined = offline
+    ? (q.data ??
+      queryClient
+        .getQueryCache()
+        .findAll({ queryKey: ['list', cfg.endpoint.path, input] })
+        .filter((c) => c.state.data !== undefined)
+        .sort((a, b) => b.state.dataUpdatedAt - a.state.dataUpdatedAt)[0]?.state.data as Page | undefined)
+    : undefined;
+  const shown: Page | undefined = failed ? cached : q.data;
   return {
     state,
     draft,
@@ -80,9 +97,13 @@ export function useCrudList<E extends Endpoint>(cfg: CrudListConfig<E>) {
     search: () => apply(searchState(state, draft)),
     setPage: (pageIndex: number) => apply({ ...state, pageIndex }),
     setPageSize: (pageSize: number) => apply(pageSizeState(state, pageSize)),
-    records: failed ? [] : (q.data?.items ?? []),
-    count: failed ? 0 : (q.data?.count ?? 0),
+    records: shown?.items ?? [],
+    count: shown?.count ?? 0,
     loading: q.isFetching,
+    /** The server could not be reached for this page. */
+    offline,
+    /** Offline, and the rows shown are an earlier load's. */
+    fromCache: offline && !!cached,
     filtered: filtersActive(state.filters, defaults),
     reload: () => void q.refetch(),
     /** Changes one loaded row in place (after a successful toggle): the row's actions follow its new state while it

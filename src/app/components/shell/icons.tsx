@@ -20,6 +20,8 @@ const paths: Record<string, string[]> = {
   alert: ['M12 9v4', 'M10.4 3.9L2.4 17.5a1.9 1.9 0 0 0 1.6 2.8h16a1.9 1.9 0 0 0 1.6-2.8L13.6 3.9a1.9 1.9 0 0 0-3.2 0', 'M12 16h.01'],
   search: ['M3 10a7 7 0 1 0 14 0 7 7 0 1 0-14 0', 'M21 21l-6-6'],
   dot: ['M11 12a1 1 0 1 0 2 0 1 1 0 1 0-2 0'],
+  hourglass: ['M6 3h12', 'M6 21h12', 'M7 3c0 4 5 5 5 9s-5 5-5 9', 'M17 3c0 4-5 5-5 9s5 5 5 9'],
+  refresh: ['M20 11a8 8 0 0 0-14.8-4', 'M4 4v4h4', 'M4 13a8 8 0 0 0 14.8 4', 'M20 20v-4h-4'],
 };
 
 export interface IconProps extends SVGProps<SVGSVGElement> {

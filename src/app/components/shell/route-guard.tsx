@@ -1,17 +1,19 @@
 // The guard (spec part 1 §2): every route but /login and /UserChangePassword needs a session; a session signed in with
 // the initial password opens nothing but the password change. Menu routes are resolved from the stored side menu, else
-// by asking getmenusbyuser for the path: a "401..." reply -> /401, "404" or failure -> /404, else the lazy screen of its
-// routeComponent inside the layout. Matching is case-insensitive.
+// by asking getmenusbyuser for the path: a "401..." reply -> /401, "404" -> /404, no network (and a path not looked up
+// before) -> the offline state with Retry, else the lazy screen of its routeComponent inside the layout; an entry whose
+// routeComponent has no screen yet says "coming soon". Matching is case-insensitive.
 import { Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { getMenusByUser, type CurrentMenu } from '@/shared/contracts/menu';
 import { ApiError, call } from '@/app/api/client';
 import { clearSession, getSession, markSessionEnded, updateSession, useSession } from '@/app/session/session';
 import { screenFor } from '@/app/route-table';
+import { menuName } from '@/app/i18n/i18n';
 import { PageBreadcrumb } from './breadcrumb';
 import { CurrentMenuContext } from './current-menu';
 import { findByPath, toCurrentMenu } from './menu-tree';
-import { ScreenLoader } from './status-page';
+import { ComingSoon, OfflineState, ScreenLoader } from './status-page';
 
 /** /login with a redirect back to a location ('/' needs none). */
 export function loginPath(loc: { pathname: string; search: string }): string {
@@ -38,7 +40,7 @@ function pathOf(pathname: string): string {
   return p.replace(/\/+$/, '') || '/';
 }
 
-type Lookup = { kind: 'ok'; entry: CurrentMenu } | { kind: 'forbidden' } | { kind: 'notFound' } | { kind: 'login' };
+type Lookup = { kind: 'ok'; entry: CurrentMenu } | { kind: 'forbidden' } | { kind: 'notFound' } | { kind: 'login' } | { kind: 'offline' };
 
 /** Asks the server for the menu entry of a path; offline, a path looked up before still opens. */
 async function lookup(path: string): Promise<Lookup> {
@@ -53,7 +55,7 @@ async function lookup(path: string): Promise<Lookup> {
       if (err.kind === 'auth') return { kind: 'login' };
       if (err.msg.startsWith('401')) return { kind: 'forbidden' };
       const known = getSession()?.routes?.[key];
-      if (err.kind === 'network' && known) return { kind: 'ok', entry: known };
+      if (err.kind === 'network') return known ? { kind: 'ok', entry: known } : { kind: 'offline' };
     }
     return { kind: 'notFound' };
   }
@@ -67,6 +69,9 @@ export function MenuRoute() {
   const path = pathOf(loc.pathname);
   const local = useMemo(() => findByPath(session?.sideMenuList ?? [], path), [session?.sideMenuList, path]);
   const [looked, setLooked] = useState<{ path: string; entry: CurrentMenu } | null>(null);
+  // The path whose lookup found no network, and a counter that Retry bumps to look it up again.
+  const [offline, setOffline] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
 
   const entry = local ? toCurrentMenu(local) : looked?.path === path ? looked.entry : null;
   const Screen = entry ? screenFor(entry.routeComponent) : undefined;
@@ -76,7 +81,9 @@ export function MenuRoute() {
     let live = true;
     void lookup(path).then((r) => {
       if (!live) return;
+      setOffline(r.kind === 'offline' ? path : null);
       if (r.kind === 'ok') setLooked({ path, entry: r.entry });
+      else if (r.kind === 'offline') return;
       else if (r.kind === 'login') {
         markSessionEnded();
         void navigate(loginPath(loc), { replace: true, flushSync: true });
@@ -86,20 +93,21 @@ export function MenuRoute() {
     return () => {
       live = false;
     };
-    // loc only supplies the redirect target of this same path, so the path is the dependency.
-  }, [path, local]);
+    // loc only supplies the redirect target of this same path, so the path (and a retry) is the dependency.
+  }, [path, local, attempt]);
 
-  useEffect(() => {
-    if (entry && !Screen) void navigate('/404', { replace: true });
-  }, [entry, Screen, navigate]);
-
-  if (!entry || !Screen) return <ScreenLoader />;
+  if (!entry) return offline === path ? <OfflineState onRetry={() => setAttempt((n) => n + 1)} /> : <ScreenLoader />;
   return (
     <CurrentMenuContext.Provider value={entry}>
       <PageBreadcrumb entry={entry} />
-      <Suspense fallback={<ScreenLoader />}>
-        <Screen key={path.toLowerCase()} />
-      </Suspense>
+      {Screen ? (
+        <Suspense fallback={<ScreenLoader />}>
+          <Screen key={path.toLowerCase()} />
+        </Suspense>
+      ) : (
+        // A menu entry of a screen a later version brings (sales entry, reports, workflow, tasks, mail records).
+        <ComingSoon name={menuName(entry)} />
+      )}
     </CurrentMenuContext.Provider>
   );
 }

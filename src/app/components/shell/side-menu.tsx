@@ -1,6 +1,7 @@
 // The side menu (spec part 2 "Side menu", part 3 §2.8): the stored granted tree in the user's language, nested,
 // groups 1, 69, 331 and 451 open by default (and the group of the current screen), the current screen highlighted.
-import { useMemo } from 'react';
+// Group headers are buttons (Tab reaches them, Enter and Space open and close them, aria-expanded says which).
+import { useMemo, useState } from 'react';
 import { NavLink, ScrollArea } from '@mantine/core';
 import { Link, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +21,9 @@ export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
   const tree = useMemo(() => session?.sideMenuList ?? [], [session?.sideMenuList]);
   const active = useMemo(() => activeEntry(tree, pathname, session?.routes), [tree, pathname, session?.routes]);
   const openIds = useMemo(() => ancestorIds(tree, active?.id), [tree, active]);
+  // Groups the user opened or closed; the others follow the defaults and the current screen.
+  const [toggled, setToggled] = useState<Record<number, boolean>>({});
+  const isOpen = (id: number) => toggled[id] ?? (openByDefault.has(id) || openIds.has(id));
 
   const render = (nodes: MenuNode[], depth: number) =>
     nodes.map((n) => {
@@ -29,9 +33,13 @@ export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
         return (
           <NavLink
             key={n.id}
+            component="button"
+            type="button"
             label={label}
             leftSection={icon}
-            defaultOpened={openByDefault.has(n.id) || openIds.has(n.id)}
+            opened={isOpen(n.id)}
+            onChange={(opened) => setToggled((t) => ({ ...t, [n.id]: opened }))}
+            aria-expanded={isOpen(n.id)}
             childrenOffset={28}
             fw={depth === 0 ? 600 : undefined}
             data-menu-id={n.id}

@@ -1,23 +1,36 @@
-// Full-message pages: the 401 and 404 pages (spec part 1 §2), the router's error page, and the loading state of a screen.
-import type { ReactNode } from 'react';
-import { Button, Center, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+// Full-message pages: the 401 and 404 pages (spec part 1 §2), the router's error page, the loading state of a screen,
+// the "coming soon" page of a menu entry whose screen is not built yet, and the offline state (DESIGN §6: everything
+// outside sales entry needs the network and says so) shown instead of /404 when a route cannot be looked up, instead
+// of "No data" when a list cannot load, and when a screen's code cannot be fetched.
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Alert, Button, Center, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { Link, useRouteError } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '@/app/api/client';
 import { Icon } from './icons';
 
-export function StatusPage(props: { code?: string; icon: string; title: string; text: string; action?: ReactNode; testId?: string }) {
+export function StatusPage(props: {
+  code?: string;
+  icon: string;
+  title: string;
+  text: string;
+  action?: ReactNode;
+  testId?: string;
+  /** Inside a screen (under its filters) rather than the whole page. */
+  compact?: boolean;
+}) {
   return (
-    <Center mih="60vh" px="md" data-testid={props.testId}>
+    <Center mih={props.compact ? 220 : '60vh'} px="md" py={props.compact ? 'xl' : undefined} data-testid={props.testId}>
       <Stack align="center" gap="sm" maw={480} ta="center">
-        <ThemeIcon size={64} radius="xl" variant="light" color="indigo">
-          <Icon name={props.icon} size={34} />
+        <ThemeIcon size={props.compact ? 48 : 64} radius="xl" variant="light" color="indigo">
+          <Icon name={props.icon} size={props.compact ? 26 : 34} />
         </ThemeIcon>
         {props.code && (
           <Text fz={48} fw={800} c="indigo.7" lh={1}>
             {props.code}
           </Text>
         )}
-        <Title order={2}>{props.title}</Title>
+        <Title order={props.compact ? 3 : 2}>{props.title}</Title>
         <Text c="dimmed">{props.text}</Text>
         {props.action}
       </Stack>
@@ -35,11 +48,79 @@ export function ReturnHome() {
   );
 }
 
+/** A failure that means "the server cannot be reached": a network ApiError, or a lazy screen whose chunk did not load. */
+export function isOfflineError(err: unknown): boolean {
+  if (err instanceof ApiError) return err.kind === 'network';
+  if (err instanceof Error) {
+    // Chromium, Firefox and Safari word a failed dynamic import differently.
+    if (/dynamically imported module|importing a module script failed/i.test(err.message)) return true;
+    if (err.name === 'ChunkLoadError') return true;
+  }
+  return typeof navigator !== 'undefined' && navigator.onLine === false;
+}
+
+/** Calls `retry` when the browser says the connection is back. */
+export function useRetryWhenOnline(retry: () => void, active = true) {
+  const latest = useRef(retry);
+  latest.current = retry;
+  useEffect(() => {
+    if (!active) return;
+    const onOnline = () => latest.current();
+    window.addEventListener('online', onOnline);
+    return () => window.removeEventListener('online', onOnline);
+  }, [active]);
+}
+
+const reloadPage = () => window.location.reload();
+
+/** The offline state of a screen: what happened, that it needs the server, and Retry (also run when back online). */
+export function OfflineState({ onRetry = reloadPage, compact, busy }: { onRetry?: () => void; compact?: boolean; busy?: boolean }) {
+  const { t } = useTranslation();
+  useRetryWhenOnline(onRetry);
+  return (
+    <StatusPage
+      icon="wifi-off"
+      title={t('shell.offlineTitle')}
+      text={t('shell.offlineText')}
+      compact={compact}
+      action={
+        <Button mt="md" leftSection={<Icon name="refresh" />} onClick={onRetry} loading={busy} data-testid="offline-retry">
+          {t('shell.offlineRetry')}
+        </Button>
+      }
+      testId="offline-state"
+    />
+  );
+}
+
+/** A note over data shown from this page's cache while the server cannot be reached. */
+export function OfflineNote({ onRetry, busy }: { onRetry: () => void; busy?: boolean }) {
+  const { t } = useTranslation();
+  useRetryWhenOnline(onRetry);
+  return (
+    <Alert color="yellow" variant="light" icon={<Icon name="wifi-off" />} data-testid="offline-note">
+      <Text size="sm" span>
+        {t('shell.offlineCached')}
+      </Text>{' '}
+      <Button variant="subtle" size="compact-sm" onClick={onRetry} loading={busy} data-testid="offline-retry">
+        {t('shell.offlineRetry')}
+      </Button>
+    </Alert>
+  );
+}
+
+/** A menu entry whose screen comes in a later version: its name and a note, inside the shell, instead of /404. */
+export function ComingSoon({ name }: { name: string }) {
+  const { t } = useTranslation();
+  return <StatusPage icon="hourglass" title={name} text={t('shell.comingSoon')} action={<ReturnHome />} testId="coming-soon" />;
+}
+
 /** Shown by the router when a screen throws while rendering or its code cannot be loaded (e.g. after an update). */
 export function RouteError() {
   const { t } = useTranslation();
   const err = useRouteError();
   if (import.meta.env.DEV) console.error(err);
+  if (isOfflineError(err)) return <OfflineState />;
   return (
     <StatusPage
       icon="alert"

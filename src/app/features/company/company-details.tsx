@@ -9,7 +9,7 @@ import { useSearchParams } from 'react-router-dom';
 import { call } from '@/app/api/client';
 import { CrudDetail } from '@/app/components/crud/crud-detail';
 import { usePagerProps } from '@/app/components/crud/crud-pager';
-import { queryParam } from '@/app/components/crud/form-logic';
+import { queryParam, recordKeyProblem } from '@/app/components/crud/form-logic';
 import { defaultPageSize, rowNumber } from '@/app/components/crud/list-state';
 import { getCompany, type CompanyItem } from '@/shared/contracts/company';
 import { getDepartmentPage, type DepartmentItem } from '@/shared/contracts/department';
@@ -64,7 +64,9 @@ function CompanyDepartments({ companyId }: { companyId: number }) {
 
 export default function CompanyDetails() {
   const [params] = useSearchParams();
-  const id = Number(queryParam(params, 'id')) || 0;
+  const key = queryParam(params, 'id');
+  // An id that names no company shows "not found" above and no departments table.
+  const id = recordKeyProblem(key, 'id') === null ? Number(key) : 0;
   return (
     <Stack gap="md">
       <CrudDetail<CompanyItem>
@@ -74,7 +76,7 @@ export default function CompanyDetails() {
         load={(key) => call(getCompany, { id: key })}
         fields={[{ key: 'companyName' }, { key: 'companyNumber' }, { key: 'paymentterm' }]}
       />
-      <CompanyDepartments companyId={id} />
+      {id > 0 && <CompanyDepartments companyId={id} />}
     </Stack>
   );
 }

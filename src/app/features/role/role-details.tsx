@@ -2,8 +2,10 @@
 // buttons (tagged menu or button, with the all-data marks) in the user's language (spec part 2 §2 Roles).
 import { useState } from 'react';
 import { Stack } from '@mantine/core';
+import { useSearchParams } from 'react-router-dom';
 import { call } from '@/app/api/client';
 import { CrudDetail } from '@/app/components/crud/crud-detail';
+import { queryParam, recordKeyProblem } from '@/app/components/crud/form-logic';
 import { getRoleById, type RoleDetail } from '@/shared/contracts/role';
 import { spacedNames, splitIds } from './role-lookups';
 import { RoleMenuTree, useMenuTree } from './role-menu-tree';
@@ -13,6 +15,9 @@ export default function RoleDetails() {
   // A role that does not load (roleNotExist) has no tree to show, rather than a tree that keeps loading.
   const [failed, setFailed] = useState(false);
   const { tree, loading } = useMenuTree();
+  // An id that names no role (the detail shows "not found" without asking) has no tree either.
+  const [params] = useSearchParams();
+  const badKey = recordKeyProblem(queryParam(params, 'id'), 'id') !== null;
   return (
     <Stack gap="md">
       <CrudDetail<RoleDetail>
@@ -36,7 +41,7 @@ export default function RoleDetails() {
           { key: 'departmentNames', render: (r) => spacedNames(r.departmentNames) },
         ]}
       />
-      {!failed && (
+      {!failed && !badKey && (
         <RoleMenuTree tree={tree} loading={loading || !role} value={{ menuIds: splitIds(role?.menuIds ?? ''), menuAllData: splitIds(role?.menuAllData ?? '') }} />
       )}
     </Stack>

@@ -4,7 +4,7 @@ import { hash } from '@node-rs/argon2';
 import type { Config } from '../../config';
 import type { Db } from '../client';
 import { companies, currencies, menus, roleCompanies, roleMenus, roles, roleUsers, users } from '../schema/index';
-import { groups, menuSeeds } from './menus';
+import { groups, menuSeeds, renamedZhTw } from './menus';
 import { seedDemo } from './demo';
 
 export const COMPANIES = [
@@ -66,6 +66,12 @@ async function seedMenus(db: Db) {
     if (row) ids.set(m.code, row.id);
     // Entries with explicit ids (the groups) must not collide with the serial ones that follow.
     if (m.id) await db.execute(sql`select setval(pg_get_serial_sequence('menus', 'id'), greatest((select max(id) from menus), 1000))`);
+  }
+  // Seeded entries still named in the old zh-TW wording take the Taiwan wording (an administrator's own name stays).
+  const newName = new Map(menuSeeds().map((m) => [m.code, m.tw]));
+  for (const [from, to] of Object.entries(renamedZhTw)) {
+    const codes = [...newName].filter(([, tw]) => tw === to).map(([code]) => code);
+    for (const code of codes) await db.update(menus).set({ menuNameZHTW: to }).where(sql`${menus.code} = ${code} and ${menus.menuNameZHTW} = ${from}`);
   }
   ids = await menuIdsByCode(db);
   return ids;

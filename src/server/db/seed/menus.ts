@@ -54,12 +54,12 @@ export const groups: GroupDef[] = [
   {
     id: 1,
     key: 'sales',
-    names: ['Sales data', '銷售數據', '销售数据'],
+    names: ['Sales data', '銷售資料', '销售数据'],
     icon: 'chart-bar',
     screens: [
       {
         route: 'WeekSalesDataList',
-        names: ['Weekly sales', '週銷售數據', '周销售数据'],
+        names: ['Weekly sales', '週銷售資料', '周销售数据'],
         isData: true,
         apis: ['/api/salesData/getweeksalesdatapage', '/api/salesData/getweeksalesdatapage2', '/api/salesData/getweeksalesdata'],
         buttons: [
@@ -69,11 +69,11 @@ export const groups: GroupDef[] = [
       },
       {
         route: 'SalesDataList',
-        names: ['Sales data upload', '銷售數據上傳', '销售数据上传'],
+        names: ['Sales data upload', '銷售資料上傳', '销售数据上传'],
         isData: true,
         apis: ['/api/salesData/getsalesdatapage', '/api/salesData/disabledsalesdata', '/api/salesData/getsalesdatadetailbysalesdataid'],
         buttons: [
-          b('edit', ['Sales data entry', '銷售數據錄入', '销售数据录入'], 'SalesDataEdit', [
+          b('edit', ['Sales data entry', '銷售資料錄入', '销售数据录入'], 'SalesDataEdit', [
             '/api/salesData/salesdataexist',
             '/api/salesData/addoreditsalesdata',
             '/api/salesData/disabledsalesdatadetail',
@@ -124,7 +124,7 @@ export const groups: GroupDef[] = [
     names: ['Sales reports', '銷售報表', '销售报表'],
     icon: 'report',
     screens: [
-      { route: 'SalesDataReport', names: ['Sales data report', '銷售數據報表', '销售数据报表'], apis: ['/api/SalesDataReport/GetReportPage'] },
+      { route: 'SalesDataReport', names: ['Sales data report', '銷售資料報表', '销售数据报表'], apis: ['/api/SalesDataReport/GetReportPage'] },
       {
         route: 'SalesTargetAnalysisReport',
         names: ['Target analysis report', '目標分析報表', '目标分析报表'],
@@ -150,7 +150,7 @@ export const groups: GroupDef[] = [
   {
     id: 69,
     key: 'master',
-    names: ['Master data', '主數據', '主数据'],
+    names: ['Master data', '主檔', '主数据'],
     icon: 'database',
     screens: [
       {
@@ -288,7 +288,7 @@ export const groups: GroupDef[] = [
     screens: [
       {
         route: 'WorkFlowTemplateList',
-        names: ['Approval templates', '審批模板', '审批模板'],
+        names: ['Approval templates', '簽核範本', '审批模板'],
         apis: [
           '/api/workflow/gettemplatepage',
           '/api/workflow/deltemplate',
@@ -296,8 +296,8 @@ export const groups: GroupDef[] = [
           '/api/workflow/getformtypes',
         ],
         buttons: [
-          b('add', ['Add template', '新增模板', '新增模板'], 'WorkFlowTemplateAdd', ['/api/workflow/addoredittemplate']),
-          b('edit', ['Edit template', '編輯模板', '编辑模板'], 'WorkFlowTemplateEdit', [
+          b('add', ['Add template', '新增範本', '新增模板'], 'WorkFlowTemplateAdd', ['/api/workflow/addoredittemplate']),
+          b('edit', ['Edit template', '編輯範本', '编辑模板'], 'WorkFlowTemplateEdit', [
             '/api/workflow/addoredittemplate',
             '/api/workflow/gettemplatebyid',
           ]),
@@ -325,6 +325,23 @@ export const groups: GroupDef[] = [
     ],
   },
 ];
+
+/**
+ * Traditional Chinese names that earlier versions seeded with mainland or other wording (issue 6: Taiwan usage is
+ * 銷售資料, 主檔, 簽核範本, 簽核人). A start renames an entry still carrying the old name; a name an administrator
+ * changed is left alone.
+ */
+export const renamedZhTw: Record<string, string> = {
+  銷售數據: '銷售資料',
+  週銷售數據: '週銷售資料',
+  銷售數據上傳: '銷售資料上傳',
+  銷售數據錄入: '銷售資料錄入',
+  銷售數據報表: '銷售資料報表',
+  主數據: '主檔',
+  審批模板: '簽核範本',
+  新增模板: '新增範本',
+  編輯模板: '編輯範本',
+};
 
 /** Calls every signed-in user may make: their own session, the shared lookups (scoped on the server) and the approval panel. */
 export const openApis = [
