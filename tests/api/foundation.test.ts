@@ -115,7 +115,7 @@ describe('menus and grants', () => {
     const routes = r.data.sideMenuList.flatMap((g: { submenuList: { routePath: string }[] }) => g.submenuList.map((m) => m.routePath));
     expect(routes).toEqual(expect.arrayContaining(['/Product', '/UserList', '/RoleList', '/MenuList', '/SalesDataList', '/TaskOptions']));
     const names = r.data.sideMenuList.find((m: { id: number }) => m.id === 69);
-    expect([names.menuNameEN, names.menuNameZHTW, names.menuNameZHCN]).toEqual(['Master data', '主數據', '主数据']);
+    expect([names.menuNameEN, names.menuNameZHTW, names.menuNameZHCN]).toEqual(['Master data', '主檔', '主数据']);
   });
 
   it('gives a subsidiary user only the granted screens and refuses the others with 401, unknown routes with 404', async () => {
