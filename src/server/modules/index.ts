@@ -1,5 +1,8 @@
-// Every API module, registered by buildApp. A new area adds its routes here.
+// Every API module, registered by buildApp. A new area adds its routes here, with the cache topics its writes change:
+// the one place that says which cached reads (plugins/cache.ts: sessions, grants, companies, list counts and lookup
+// names by table) a module's POSTs make stale. They are dropped before the reply is sent, here and on every instance.
 import type { FastifyInstance } from 'fastify';
+import { cacheOf, type Topic } from '../plugins/cache';
 import { identityRoutes } from './identity/identity.routes';
 import { menuRoutes } from './menu/menu.routes';
 import { categoryRoutes } from './category/category.routes';
@@ -14,4 +17,44 @@ import { userRoutes } from './user/user.routes';
 import { roleRoutes } from './role/role.routes';
 import { systemRoutes } from './system/system.routes';
 
-export const apiModules: Array<(app: FastifyInstance) => Promise<void>> = [systemRoutes, identityRoutes, menuRoutes, companyRoutes, departmentRoutes, userRoutes, roleRoutes, categoryRoutes, currencyRoutes, productColRoutes, productModRoutes, productRoutes, vendorRoutes];
+type Routes = (app: FastifyInstance) => Promise<void>;
+
+/**
+ * Routes and the topics their POSTs invalidate. Sessions carry the user's name, language, company and department;
+ * grants follow roles, menus and the user's company and department; a list count follows the tables it reads.
+ */
+const modules: Array<[Routes, Topic[]]> = [
+  [systemRoutes, []],
+  [identityRoutes, ['sessions', 'users']],
+  [menuRoutes, ['menus', 'grants']],
+  [companyRoutes, ['companies', 'grants', 'sessions']],
+  [departmentRoutes, ['departments', 'grants', 'sessions']],
+  [userRoutes, ['users', 'sessions', 'grants']],
+  [roleRoutes, ['roles', 'grants']],
+  [categoryRoutes, ['categories']],
+  [currencyRoutes, ['currencies']],
+  [productColRoutes, ['product_cols']],
+  [productModRoutes, ['product_mods']],
+  [productRoutes, ['products']],
+  [vendorRoutes, ['vendors']],
+];
+
+/**
+ * A module's routes with its invalidation hook. onSend runs before the reply leaves, so the caller's next request
+ * (and anyone's) reads fresh data. Refusals before the handler (400, 401, 403, 404, 409, 413, 429) wrote nothing
+ * and invalidate nothing; a 200 (also a business refusal) or a 500 may have written, so they do.
+ */
+function withInvalidation(routes: Routes, topics: Topic[]): Routes {
+  return async (app) => {
+    if (topics.length) {
+      app.addHook('onSend', async (req, reply, payload) => {
+        const status = reply.statusCode;
+        if (req.method === 'POST' && (status < 400 || status >= 500)) await cacheOf(app.db)?.invalidate(topics);
+        return payload;
+      });
+    }
+    await routes(app);
+  };
+}
+
+export const apiModules: Routes[] = modules.map(([routes, topics]) => withInvalidation(routes, topics));

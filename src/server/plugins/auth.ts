@@ -7,6 +7,7 @@ import { changeUserPassword, getCurrentUser, logout } from '@/shared/contracts/u
 import { isSuperUser } from '@/shared/domain/constants';
 import type { Db } from '../db/client';
 import { companies, sessions, users } from '../db/schema/index';
+import { cached, cacheOf, invalidate } from './cache';
 import { HttpError } from './errors';
 import { hasApiGrant } from './permissions';
 
@@ -47,6 +48,8 @@ export async function createSession(db: Db, userId: number, absoluteDays: number
 /** Ends every session of a user: password change, disable. */
 export async function endSessions(db: Db, userId: number) {
   await db.delete(sessions).where(eq(sessions.userId, userId));
+  // Outside a request too (the module's POST hook covers requests; a transaction handle has no cache).
+  await invalidate(db, 'sessions');
 }
 
 function bearer(req: FastifyRequest): string | null {
@@ -56,12 +59,20 @@ function bearer(req: FastifyRequest): string | null {
   return m ? m[1] : null;
 }
 
-async function resolveUser(db: Db, token: string, idleDays: number): Promise<AuthUser | null> {
-  const now = new Date();
+interface SessionRow {
+  user: AuthUser;
+  isDisabled: boolean;
+  expiresAt: number;
+  /** When the database last recorded use (ms); the cached row's copy moves with every touch made here. */
+  lastSeenAt: number;
+}
+
+async function loadSession(db: Db, tokenHash: string): Promise<SessionRow | null> {
   const rows = await db
     .select({
       sessionId: sessions.id,
       lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
       mustChangePassword: sessions.mustChangePassword,
       id: users.id,
       number: users.number,
@@ -75,30 +86,54 @@ async function resolveUser(db: Db, token: string, idleDays: number): Promise<Aut
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(companies, eq(companies.id, users.companyId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, now)))
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, new Date())))
     .limit(1);
   const row = rows[0];
-  if (!row || row.isDisabled) return null;
-  if (now.getTime() - row.lastSeenAt.getTime() > idleDays * DAY) {
-    await db.delete(sessions).where(eq(sessions.id, row.sessionId));
+  if (!row) return null;
+  return {
+    user: {
+      id: row.id,
+      number: row.number,
+      name: row.name,
+      language: row.language,
+      companyId: row.companyId,
+      companyNumber: row.companyNumber,
+      departmentId: row.departmentId,
+      isAdmin: isSuperUser(row.number),
+      sessionId: row.sessionId,
+      mustChangePassword: row.mustChangePassword,
+    },
+    isDisabled: row.isDisabled,
+    expiresAt: row.expiresAt.getTime(),
+    lastSeenAt: row.lastSeenAt.getTime(),
+  };
+}
+
+/**
+ * The user of a token. Sessions are cached by token hash (topic 'sessions'): logout, password changes and user
+ * changes invalidate the topic before their reply is sent (modules/index.ts), so the next request reads again.
+ */
+async function resolveUser(db: Db, token: string, idleDays: number): Promise<AuthUser | null> {
+  const tokenHash = hashToken(token);
+  const row = await cached(db, 'sessions', tokenHash, () => loadSession(db, tokenHash));
+  const now = Date.now();
+  if (!row || row.isDisabled || row.expiresAt <= now) {
+    // Unknown tokens are not kept: a stream of made-up tokens must not fill the cache.
+    cacheOf(db)?.forget('sessions', tokenHash);
+    return null;
+  }
+  if (now - row.lastSeenAt > idleDays * DAY) {
+    cacheOf(db)?.forget('sessions', tokenHash);
+    await db.delete(sessions).where(eq(sessions.id, row.user.sessionId));
     return null;
   }
   // Touch at most once a minute: idle expiry needs no finer grain, and reads stay reads.
-  if (now.getTime() - row.lastSeenAt.getTime() > 60_000) {
-    await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, row.sessionId));
+  if (now - row.lastSeenAt > 60_000) {
+    row.lastSeenAt = now;
+    await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, row.user.sessionId));
   }
-  return {
-    id: row.id,
-    number: row.number,
-    name: row.name,
-    language: row.language,
-    companyId: row.companyId,
-    companyNumber: row.companyNumber,
-    departmentId: row.departmentId,
-    isAdmin: isSuperUser(row.number),
-    sessionId: row.sessionId,
-    mustChangePassword: row.mustChangePassword,
-  };
+  // A copy: the cached row is shared by every request of the session.
+  return { ...row.user };
 }
 
 /** Resolves the session of every /api request, then enforces the endpoint's access: public, or signed in and granted. */

@@ -1,11 +1,13 @@
-// Country scope and data scope (DESIGN §5), computed on the server for every read and write.
-import { eq, inArray, sql } from 'drizzle-orm';
+// Country scope and data scope (DESIGN §5), computed on the server for every read and write, from cached companies
+// and grants (plugins/cache.ts).
+import { inArray } from 'drizzle-orm';
 import { allowedCompanies } from '@/shared/domain/country-scope';
 import type { Db } from '../db/client';
-import { companies, menus } from '../db/schema/index';
+import { companies } from '../db/schema/index';
 import type { AuthUser } from './auth';
 import { HttpError } from './errors';
-import { rolesOf, rowsOf } from './permissions';
+import { cached } from './cache';
+import { seesAllDataOn } from './permissions';
 
 export interface Scope {
   /** admin: every company. */
@@ -19,8 +21,18 @@ export interface Scope {
   assertCompanyNumber(n: string | null | undefined): void;
 }
 
-export async function scopeOf(db: Db, user: AuthUser | null): Promise<Scope> {
-  const all = await db.select({ id: companies.id, companyNumber: companies.companyNumber }).from(companies);
+/** Every company's id and number, cached until a company is written (topic 'companies'). */
+const allCompanies = (db: Db) =>
+  cached(db, 'companies', 'all', () => db.select({ id: companies.id, companyNumber: companies.companyNumber }).from(companies));
+
+/** The scope of a user, made once per user until a company is written. */
+export function scopeOf(db: Db, user: AuthUser | null): Promise<Scope> {
+  if (!user) return buildScope(db, null);
+  return cached(db, 'companies', `scope:${user.id}:${user.number}:${user.companyNumber}`, () => buildScope(db, user));
+}
+
+async function buildScope(db: Db, user: AuthUser | null): Promise<Scope> {
+  const all = await allCompanies(db);
   const allowed = user ? new Set(allowedCompanies(user, all.map((c) => c.companyNumber)).map((c) => c.toUpperCase())) : new Set<string>();
   const inScope = all.filter((c) => allowed.has(c.companyNumber.toUpperCase()));
   const ids = new Set(inScope.map((c) => c.id));
@@ -46,17 +58,7 @@ export async function scopeOf(db: Db, user: AuthUser | null): Promise<Scope> {
  * false when they see only the records they added.
  */
 export async function seesAllData(db: Db, user: AuthUser, screenRoutePath: string): Promise<boolean> {
-  if (user.isAdmin) return true;
-  const menu = await db
-    .select({ id: menus.id, isData: menus.isData })
-    .from(menus)
-    .where(eq(sql`lower(${menus.routePath})`, screenRoutePath.toLowerCase()));
-  const screen = menu.find((m) => m.isData);
-  if (!screen) return true;
-  const rows = await db.execute(
-    sql`select 1 from role_menus rm where rm.menu_id = ${screen.id} and rm.all_data and rm.role_id in ${rolesOf(user)} limit 1`,
-  );
-  return rowsOf(rows).length > 0;
+  return seesAllDataOn(db, user, screenRoutePath);
 }
 
 /** Company ids for a list of company numbers (used when payloads carry numbers). */

@@ -365,7 +365,8 @@ export const products = pgTable(
     index('products_list_idx').on(t.isDisabled, t.id),
     index('products_category_idx').on(t.category),
     index('products_model_idx').on(t.modelNo),
-    // Needs pg_trgm (migration 0001): the product-code filter is a case-insensitive "contains".
-    index('products_code_trgm_idx').using('gin', t.productCode.op('gin_trgm_ops')),
+    // Needs pg_trgm (migration 0001): the product-code filter is a case-insensitive "contains", written
+    // lower(product_code) like lower('%…%') so that this trigram index of the normalised code serves it.
+    index('products_code_lower_trgm_idx').using('gin', sql`lower(${t.productCode}) gin_trgm_ops`),
   ],
 );

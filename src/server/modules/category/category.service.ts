@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { categories } from '../../db/schema/index';
 import type { AuthUser } from '../../plugins/auth';
 import { refuse } from '../../plugins/errors';
-import { added, containsPattern, edited, offsetOf, toPage, toggled, withUniqueKeys } from '../common/query';
+import { added, containsPattern, edited, offsetOf, countOf, pageOf, toggled, withUniqueKeys } from '../common/query';
 
 const item = {
   id: categories.id,
@@ -21,14 +21,8 @@ const search = (s: string | undefined): SQL | undefined =>
 
 export async function categoryPage(db: Db, p: { pageIndex: number; pageSize: number; isDisabled?: boolean; category?: string }) {
   const where = and(p.isDisabled === undefined ? undefined : eq(categories.isDisabled, p.isDisabled), search(p.category));
-  const rows = await db
-    .select({ ...item, total: sql<number>`(count(*) over())::int` })
-    .from(categories)
-    .where(where)
-    .orderBy(desc(categories.id))
-    .limit(p.pageSize)
-    .offset(offsetOf(p));
-  return toPage(rows, p, async () => (await db.select({ n: sql<number>`count(*)::int` }).from(categories).where(where))[0].n);
+  const rows = () => db.select(item).from(categories).where(where).orderBy(desc(categories.id)).limit(p.pageSize).offset(offsetOf(p));
+  return pageOf(db, p, rows, countOf(db, categories, where));
 }
 
 export async function categoryList(db: Db, p: { keyword?: string; isAll?: boolean }) {

@@ -1,9 +1,12 @@
-// Query pieces every module shares: contains filters, country-scope conditions, paging, unique-violation mapping and
-// the audit fields (always from the token's user, never from a payload's UserNumber: DESIGN §4).
-import { inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+// Query pieces every module shares: contains filters, country-scope conditions, paging with cached counts,
+// unique-violation mapping and the audit fields (always from the token's user, never from a payload's UserNumber: DESIGN §4).
+import { getTableName, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { PgDialect, type PgTable } from 'drizzle-orm/pg-core';
 import type { ListParams, ListResult } from '@/shared/contracts/endpoint';
 import type { MessageKey } from '@/shared/contracts/messages';
+import type { Db } from '../../db/client';
 import type { AuthUser } from '../../plugins/auth';
+import { cached, shareList } from '../../plugins/cache';
 import { HttpError, refuse } from '../../plugins/errors';
 import type { Scope } from '../../plugins/scope';
 import type { ServerFieldKind } from '@/shared/contracts/field-messages';
@@ -33,18 +36,84 @@ export const pageSlice = (p: ListParams) => ({ limit: p.pageSize, offset: offset
 
 export const countExpr = sql<number>`count(*)::int`;
 
+const dialect = new PgDialect();
+
 /**
- * Rows selected with `total: count(*) over()` become {items, count}. A page past the end has no rows to carry
- * the total, so then (only) the count is asked for separately.
+ * The count of a paged list: the tables it reads (the topics whose writes change it), what it counts (its filter,
+ * or a key that says the same: the filter values, scope included), and its query.
  */
-export async function toPage<R extends { total: number }>(
-  rows: R[],
-  p: { pageIndex: number },
-  recount: () => Promise<number>,
-): Promise<ListResult<Omit<R, 'total'>>> {
-  const count = rows.length ? Number(rows[0].total) : p.pageIndex > 1 ? await recount() : 0;
-  return { items: rows.map(({ total: _total, ...item }) => item), count };
+export interface ListCount {
+  tables: readonly string[];
+  where: SQL | undefined;
+  key?: string;
+  /** What else the rows (not the count) depend on, e.g. scopeKey(scope) when they show only names in scope. */
+  vary?: string;
+  run(): PromiseLike<number>;
 }
+
+/** The caller's scope as a key part. */
+export const scopeKey = (scope: Scope) => (scope.all ? 'all' : scope.companyIds.join(','));
+
+/** count(*) of one table under a filter. */
+export function countOf(db: Db, table: PgTable, where: SQL | undefined): ListCount {
+  return {
+    tables: [getTableName(table)],
+    where,
+    run: async () => (await db.select({ n: countExpr }).from(table).where(where))[0].n,
+  };
+}
+
+/** What a list counts, as a cache key: the given key, or the rendered filter (which carries the caller's scope). */
+function filterKey(c: ListCount): string {
+  if (c.key !== undefined) return c.key;
+  const q = c.where ? dialect.sqlToQuery(c.where) : { sql: '', params: [] };
+  return `${q.sql}\u0000${JSON.stringify(q.params)}`;
+}
+
+/**
+ * A list's total, counted once per filter and kept until one of its tables is written (plugins/cache.ts): counting
+ * every page was most of a list's cost. Two scopes never share a count; concurrent pages of one filter share one.
+ */
+export function cachedCount(db: Db, c: ListCount): Promise<number> {
+  return cached(db, c.tables, `count:${filterKey(c)}`, async () => Number(await c.run()));
+}
+
+/**
+ * {items, count} of a paged list, every list's one way. The page's rows and the total are each read once per
+ * filter, scope and page and kept until a write to one of the list's tables (so `tables` must name every table
+ * the rows read). Concurrent requests for one page share one read. A short page gives the exact count. The rows
+ * are shared by every request that reads them: callers map them inside `rows`, never after.
+ */
+export async function pageOf<T>(
+  db: Db,
+  p: { pageIndex: number; pageSize: number },
+  rows: () => PromiseLike<T[]>,
+  count: ListCount,
+): Promise<ListResult<T>> {
+  const key = filterKey(count);
+  const [items, n] = await Promise.all([
+    cached(db, count.tables, `page:${p.pageIndex}:${p.pageSize}:${count.vary ?? ''}:${key}`, async () => shareList(await rows())),
+    cached(db, count.tables, `count:${key}`, async () => Number(await count.run())),
+  ]);
+  const exact = items.length && items.length < p.pageSize ? offsetOf(p) + items.length : null;
+  return { items, count: exact ?? n };
+}
+
+const statements = new WeakMap<object, Map<string, unknown>>();
+
+/**
+ * A hot query built once per database and name (drizzle `.prepare(name)` with `sql.placeholder` values): its SQL is
+ * not rebuilt on every call and, on PostgreSQL, each pooled connection parses and plans it once. Names are global on
+ * a connection: one name, one SQL text.
+ */
+export function prepared<P>(db: Db, name: string, build: () => P): P {
+  let byName = statements.get(db);
+  if (!byName) statements.set(db, (byName = new Map()));
+  let statement = byName.get(name) as P | undefined;
+  if (!statement) byName.set(name, (statement = build()));
+  return statement;
+}
+
 
 /** The name of the unique index a PostgreSQL error (pg or PGlite, possibly wrapped by drizzle) violated. */
 export function violatedUnique(err: unknown): string | null {

@@ -8,7 +8,7 @@ import { companies, departments } from '../../db/schema/index';
 import type { AuthUser } from '../../plugins/auth';
 import { forbidden, refuse } from '../../plugins/errors';
 import type { Scope } from '../../plugins/scope';
-import { added, contains, countExpr, edited, inScope, pageSlice, sameText, toggled } from '../common/query';
+import { added, contains, countOf, edited, inScope, pageOf, pageSlice, sameText, toggled } from '../common/query';
 
 const item = {
   id: companies.id,
@@ -40,11 +40,8 @@ export async function companyPage(db: Db, scope: Scope, q: ListParams & { isDisa
     q.keyword ? sql`(${contains(companies.companyName, q.keyword)} or ${contains(companies.companyNumber, q.keyword)})` : undefined,
   );
   const { limit, offset } = pageSlice(q);
-  const [items, [{ count }]] = await Promise.all([
-    db.select(item).from(companies).where(where).orderBy(desc(companies.id)).limit(limit).offset(offset),
-    db.select({ count: countExpr }).from(companies).where(where),
-  ]);
-  return { items, count };
+  const rows = () => db.select(item).from(companies).where(where).orderBy(desc(companies.id)).limit(limit).offset(offset);
+  return pageOf(db, q, rows, countOf(db, companies, where));
 }
 
 /** A company in scope: notFound when missing, 403 when outside the scope. */

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { currencies } from '../../db/schema/index';
 import type { AuthUser } from '../../plugins/auth';
 import { refuse } from '../../plugins/errors';
-import { added, containsPattern, edited, offsetOf, text, toPage, toggled, withUniqueKeys } from '../common/query';
+import { added, containsPattern, edited, offsetOf, text, countOf, pageOf, toggled, withUniqueKeys } from '../common/query';
 
 const item = {
   id: currencies.id,
@@ -23,14 +23,8 @@ const search = (s: string | undefined): SQL | undefined =>
 
 export async function currencyPage(db: Db, p: { pageIndex: number; pageSize: number; isDisabled?: boolean; currency?: string }) {
   const where = and(p.isDisabled === undefined ? undefined : eq(currencies.isDisabled, p.isDisabled), search(p.currency));
-  const rows = await db
-    .select({ ...item, total: sql<number>`(count(*) over())::int` })
-    .from(currencies)
-    .where(where)
-    .orderBy(desc(currencies.id))
-    .limit(p.pageSize)
-    .offset(offsetOf(p));
-  return toPage(rows, p, async () => (await db.select({ n: sql<number>`count(*)::int` }).from(currencies).where(where))[0].n);
+  const rows = () => db.select(item).from(currencies).where(where).orderBy(desc(currencies.id)).limit(p.pageSize).offset(offsetOf(p));
+  return pageOf(db, p, rows, countOf(db, currencies, where));
 }
 
 export async function currencyList(db: Db, p: { keyword?: string; isAll?: boolean }) {

@@ -9,7 +9,7 @@ import type { AuthUser } from '../../plugins/auth';
 import { forbidden, refuse } from '../../plugins/errors';
 import { rowsOf } from '../../plugins/permissions';
 import type { Scope } from '../../plugins/scope';
-import { added, contains, countExpr, edited, inScope, isUniqueViolation, pageSlice, sameText, toggled } from '../common/query';
+import { added, contains, countExpr, edited, inScope, isUniqueViolation, pageOf, pageSlice, sameText, toggled } from '../common/query';
 
 const parent = alias(departments, 'parent');
 const leader = alias(users, 'leader');
@@ -59,11 +59,13 @@ export async function departmentPage(
     keywordFilter(q.keyword),
   );
   const { limit, offset } = pageSlice(q);
-  const [items, [{ count }]] = await Promise.all([
-    rowsQuery(db, where).orderBy(desc(departments.id)).limit(limit).offset(offset),
-    db.select({ count: countExpr }).from(departments).innerJoin(companies, eq(companies.id, departments.companyId)).where(where),
-  ]);
-  return { items, count };
+  const rows = () => rowsQuery(db, where).orderBy(desc(departments.id)).limit(limit).offset(offset);
+  // The rows name their company, parent and leader: those tables' writes make a page stale.
+  return pageOf(db, q, rows, {
+    tables: ['departments', 'companies', 'users'],
+    where,
+    run: async () => (await db.select({ count: countExpr }).from(departments).innerJoin(companies, eq(companies.id, departments.companyId)).where(where))[0].count,
+  });
 }
 
 export async function departmentList(db: Db, scope: Scope, q: { companyId?: number; companyNumber?: string; keyword?: string; isAll?: boolean }) {

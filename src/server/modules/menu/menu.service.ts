@@ -8,7 +8,7 @@ import { menus, roleMenus } from '../../db/schema/index';
 import type { AuthUser } from '../../plugins/auth';
 import { refuse } from '../../plugins/errors';
 import { grantedMenus } from '../../plugins/permissions';
-import { added, countExpr, edited, pageSlice, toggled } from '../common/query';
+import { added, countOf, edited, pageOf, pageSlice, toggled } from '../common/query';
 
 type MenuRow = typeof menus.$inferSelect;
 
@@ -137,11 +137,8 @@ export async function menuPage(db: Db, q: ListParams & { isDisabled?: boolean; p
     q.isDisabled === undefined ? undefined : eq(menus.isDisabled, q.isDisabled),
   );
   const { limit, offset } = pageSlice(q);
-  const [items, [{ count }]] = await Promise.all([
-    db.select(item).from(menus).where(where).orderBy(asc(menus.sort), asc(menus.id)).limit(limit).offset(offset),
-    db.select({ count: countExpr }).from(menus).where(where),
-  ]);
-  return { items, count };
+  const rows = () => db.select(item).from(menus).where(where).orderBy(asc(menus.sort), asc(menus.id)).limit(limit).offset(offset);
+  return pageOf(db, q, rows, countOf(db, menus, where));
 }
 
 export async function menuById(db: Db, id: number): Promise<MenuItem> {

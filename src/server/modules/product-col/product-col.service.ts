@@ -13,7 +13,8 @@ import {
   containsPattern,
   edited,
   offsetOf,
-  toPage,
+  countOf,
+  pageOf,
   toggled,
   violatedUnique,
   withUniqueKeys,
@@ -33,14 +34,8 @@ const search = (s: string | undefined): SQL | undefined =>
 
 export async function productColPage(db: Db, p: { pageIndex: number; pageSize: number; isDisabled?: boolean; productCol?: string }) {
   const where = and(p.isDisabled === undefined ? undefined : eq(productCols.isDisabled, p.isDisabled), search(p.productCol));
-  const rows = await db
-    .select({ ...item, total: sql<number>`(count(*) over())::int` })
-    .from(productCols)
-    .where(where)
-    .orderBy(desc(productCols.id))
-    .limit(p.pageSize)
-    .offset(offsetOf(p));
-  return toPage(rows, p, async () => (await db.select({ n: sql<number>`count(*)::int` }).from(productCols).where(where))[0].n);
+  const rows = () => db.select(item).from(productCols).where(where).orderBy(desc(productCols.id)).limit(p.pageSize).offset(offsetOf(p));
+  return pageOf(db, p, rows, countOf(db, productCols, where));
 }
 
 export async function productColList(db: Db, p: { keyword?: string; isAll?: boolean }) {

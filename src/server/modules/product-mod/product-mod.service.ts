@@ -10,7 +10,7 @@ import type { AuthUser } from '../../plugins/auth';
 import { forbidden, refuse } from '../../plugins/errors';
 import type { Scope } from '../../plugins/scope';
 import { assertMayChangeCompanys, assertOwnsNewCompanys, companyListVisible, seesCompanys } from '../common/company-list-scope';
-import { added, containsPattern, edited, offsetOf, text, toPage, toggled, withUniqueKeys } from '../common/query';
+import { added, containsPattern, edited, offsetOf, text, countOf, pageOf, toggled, withUniqueKeys } from '../common/query';
 
 const item = {
   id: productMods.id,
@@ -65,14 +65,8 @@ export async function productModPage(
     search(p.productMod),
     ogawa(p.ogawaModel),
   );
-  const rows = await db
-    .select({ ...item, total: sql<number>`(count(*) over())::int` })
-    .from(productMods)
-    .where(where)
-    .orderBy(desc(productMods.id))
-    .limit(p.pageSize)
-    .offset(offsetOf(p));
-  return toPage(rows, p, async () => (await db.select({ n: sql<number>`count(*)::int` }).from(productMods).where(where))[0].n);
+  const rows = () => db.select(item).from(productMods).where(where).orderBy(desc(productMods.id)).limit(p.pageSize).offset(offsetOf(p));
+  return pageOf(db, p, rows, countOf(db, productMods, where));
 }
 
 export async function productModList(db: Db, scope: Scope, p: { keyword?: string; isAll?: boolean }) {

@@ -11,7 +11,7 @@ import type { AuthUser } from '../../plugins/auth';
 import { forbidden, HttpError, refuse } from '../../plugins/errors';
 import { grantedMenus } from '../../plugins/permissions';
 import type { Scope } from '../../plugins/scope';
-import { added, contains, countExpr, edited, isUniqueViolation, pageSlice, sameText, toggled } from '../common/query';
+import { added, contains, countOf, edited, isUniqueViolation, pageOf, pageSlice, sameText, scopeKey, toggled } from '../common/query';
 
 /** `col in (ids)` for the scope's companies; no condition for admin. */
 function scopeIn(col: SQLWrapper, scope: Scope): SQL {
@@ -55,17 +55,16 @@ export async function rolePage(
       : undefined,
   );
   const { limit, offset } = pageSlice(q);
-  const [items, [{ count }]] = await Promise.all([
+  const rows = () =>
     db
       .select({ id: roles.id, roleName: roles.roleName, ...names(scope), isDisabled: roles.isDisabled })
       .from(roles)
       .where(where)
       .orderBy(desc(roles.id))
       .limit(limit)
-      .offset(offset),
-    db.select({ count: countExpr }).from(roles).where(where),
-  ]);
-  return { items, count };
+      .offset(offset);
+  // The rows name grantees inside the caller's scope (not in the filter: in `vary`), from the tables listed.
+  return pageOf(db, q, rows, { ...countOf(db, roles, where), tables: ['roles', 'companies', 'departments', 'users'], vary: scopeKey(scope) });
 }
 
 /** The grantees of a role, with the company each belongs to (for the scope). */

@@ -11,7 +11,7 @@ import { companies, departments, users } from '../../db/schema/index';
 import { endSessions, type AuthUser } from '../../plugins/auth';
 import { forbidden, refuse } from '../../plugins/errors';
 import type { Scope } from '../../plugins/scope';
-import { added, contains, countExpr, edited, inScope, invalidFields, isUniqueViolation, pageSlice, sameText, toggled } from '../common/query';
+import { added, contains, countExpr, edited, inScope, invalidFields, isUniqueViolation, pageOf, pageSlice, sameText, toggled } from '../common/query';
 import { leaderNumberOf, payloadCompany } from '../department/department.service';
 import { hashPassword } from '../identity/identity.service';
 
@@ -71,16 +71,17 @@ export async function userPage(
     keywordFilter(q.keyword),
   );
   const { limit, offset } = pageSlice(q);
-  const [rows, [{ count }]] = await Promise.all([
-    rowsQuery(db, where).orderBy(desc(users.id)).limit(limit).offset(offset),
-    db
-      .select({ count: countExpr })
-      .from(users)
-      .leftJoin(companies, eq(companies.id, users.companyId))
-      .leftJoin(departments, eq(departments.id, users.departmentId))
-      .where(where),
-  ]);
-  return { items: rows.map(toItem), count };
+  const rows = async () => (await rowsQuery(db, where).orderBy(desc(users.id)).limit(limit).offset(offset)).map(toItem);
+  const count = async () =>
+    (
+      await db
+        .select({ count: countExpr })
+        .from(users)
+        .leftJoin(companies, eq(companies.id, users.companyId))
+        .leftJoin(departments, eq(departments.id, users.departmentId))
+        .where(where)
+    )[0].count;
+  return pageOf(db, q, rows, { tables: ['users', 'companies', 'departments'], where, run: count });
 }
 
 export async function userList(

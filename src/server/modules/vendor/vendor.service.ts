@@ -10,7 +10,7 @@ import type { AuthUser } from '../../plugins/auth';
 import { forbidden, refuse } from '../../plugins/errors';
 import type { Scope } from '../../plugins/scope';
 import { assertMayChangeCompanys, assertOwnsNewCompanys, companyListVisible, seesCompanys } from '../common/company-list-scope';
-import { added, containsPattern, edited, offsetOf, text, toPage, toggled, withUniqueKeys } from '../common/query';
+import { added, containsPattern, edited, offsetOf, text, countOf, pageOf, toggled, withUniqueKeys } from '../common/query';
 
 const item = {
   id: vendors.id,
@@ -45,14 +45,8 @@ export async function vendorPage(
     p.vendorName ? ilike(vendors.vendorName, containsPattern(p.vendorName)) : undefined,
     p.vendorNumber ? ilike(vendors.vendorNumber, containsPattern(p.vendorNumber)) : undefined,
   );
-  const rows = await db
-    .select({ ...item, total: sql<number>`(count(*) over())::int` })
-    .from(vendors)
-    .where(where)
-    .orderBy(desc(vendors.id))
-    .limit(p.pageSize)
-    .offset(offsetOf(p));
-  return toPage(rows, p, async () => (await db.select({ n: sql<number>`count(*)::int` }).from(vendors).where(where))[0].n);
+  const rows = () => db.select(item).from(vendors).where(where).orderBy(desc(vendors.id)).limit(p.pageSize).offset(offsetOf(p));
+  return pageOf(db, p, rows, countOf(db, vendors, where));
 }
 
 async function storedVendor(db: Db, id: number): Promise<VendorItem> {
