@@ -281,6 +281,16 @@ describe('product models follow the country scope through their remarks (item 9)
     expect(own.status).toBe(403);
   });
 
+  it('refuses head office a product on a model it cannot see (the model is not found for it)', async () => {
+    const product = (modelNo: string, code: string) => ({
+      id: 0, productType: '1', productCode: code, category: 'MC', modelNo, productColour: 'C0001',
+      currency: 'TWD', unitPrice: 0, price: 1000, uom: 'SET', companys: 'TW',
+    });
+    const hidden = await api.post('/api/Product/addproduct', product('SC-HK', 'SCOPE-P1'), oih);
+    expect([hidden.status, hidden.data]).toEqual([400, [{ field: 'modelNo', message: 'notFound' }]]);
+    expect((await api.post('/api/Product/addproduct', product('SC-TW', 'SCOPE-P2'), oih)).code).toBe(1);
+  });
+
   it('gives hk.sales only the models of HK and the group-wide ones', async () => {
     const list = (await api.get('/api/ProductMod/getproductmodlist', {}, hk)).data as Array<{ productModNa: string; remarks: string }>;
     for (const m of list) expect(m.remarks === '' || m.remarks.split(',').includes('HK')).toBe(true);

@@ -111,6 +111,29 @@ test('offline, a screen that needs the server says so (not /404, not "No data"),
   await expect(page.getByTestId('offline-state')).toHaveCount(0);
 });
 
+test('offline, a picker dialog says it is offline (not an empty table), and loads when the connection is back', async ({ page, context }) => {
+  await signInAs(page, 'admin');
+  await page.goto('/UserAdd?id=0');
+  await expect(page.getByTestId('field-account')).toBeVisible();
+
+  await context.setOffline(true);
+  await page.getByTestId('pick-leaderNumber').click();
+  const picker = page.getByRole('dialog', { name: 'Choose the leader' });
+  await expect(picker.getByTestId('offline-state')).toContainText('You are offline');
+  await expect(picker.getByText('No data')).toHaveCount(0);
+  await expect(picker.locator('table')).toHaveCount(0);
+  await expect(page.getByTestId('notification')).toHaveCount(0);
+  await shot(page, 'offline-picker');
+  // Retry while still offline keeps saying so.
+  await picker.getByTestId('offline-retry').click();
+  await expect(picker.getByTestId('offline-state')).toBeVisible();
+
+  // Back online: the users load by themselves.
+  await context.setOffline(false);
+  await expect(picker.locator('table tbody tr').first()).toBeVisible();
+  await expect(picker.getByTestId('offline-state')).toHaveCount(0);
+});
+
 test('a detail or edit address whose key names no record shows the refusal, not a blank record', async ({ page }) => {
   await signInAs(page, 'admin');
   const refusal = page.getByTestId('record-refusal');

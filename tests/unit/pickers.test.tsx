@@ -365,6 +365,41 @@ describe('model picker (§2.9)', { timeout: 60_000 }, () => {
   });
 });
 
+describe('pickers without a network (issue 6)', { timeout: 60_000 }, () => {
+  /** The server cannot be reached until `back()`: every request fails as fetch does offline. */
+  function cutNetwork() {
+    globalThis.fetch = (() => Promise.reject(new TypeError('Failed to fetch'))) as typeof fetch;
+    return () => void (globalThis.fetch = injectFetch as typeof fetch);
+  }
+  afterEach(() => void (globalThis.fetch = injectFetch as typeof fetch));
+
+  it('the user dialog says it is offline instead of "No data", and Retry loads the rows once the server answers', async () => {
+    const back = cutNetwork();
+    const u = user();
+    renderApp(<Opener>{(opened, close) => <UserSelectDialog opened={opened} onClose={close} onConfirm={vi.fn()} />}</Opener>);
+    const d = await open(u, 'Select users');
+    expect((await within(d).findByTestId('offline-state')).textContent).toContain('You are offline');
+    expect(within(d).queryByText('No data')).toBeNull();
+    expect(rows(d)).toHaveLength(0);
+    back();
+    await u.click(within(d).getByTestId('offline-retry'));
+    await waitFor(() => expect(rows(d)).toHaveLength(10));
+    expect(within(d).queryByTestId('offline-state')).toBeNull();
+  });
+
+  it('the model picker says it is offline, and Retry loads the models', async () => {
+    const back = cutNetwork();
+    const u = user();
+    renderApp(<Opener>{(opened, close) => <ModelPicker opened={opened} onClose={close} onConfirm={vi.fn()} />}</Opener>);
+    const d = await open(u, 'Select models');
+    expect((await within(d).findByTestId('offline-state')).textContent).toContain('You are offline');
+    expect(within(d).queryByText('No data')).toBeNull();
+    back();
+    await u.click(within(d).getByTestId('offline-retry'));
+    await waitFor(() => expect(rows(d).length).toBeGreaterThan(2));
+  });
+});
+
 describe('tag input (§2.9)', () => {
   function Tags({ initial, onAdd }: { initial: Tag[]; onAdd?: () => void }) {
     const [tags, setTags] = useState(initial);

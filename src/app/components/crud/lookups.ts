@@ -1,7 +1,9 @@
 // Option lists for selects and filters (categories, models, colours, currencies, companies, departments), read once
-// through react-query and shared by every screen and picker. A failed lookup is ignored silently (spec part 2 §8).
+// through react-query and shared by every screen and picker. A failed lookup is ignored silently (spec part 2 §8);
+// one that found no network is not kept as an empty list, and says so (`offline`) to a picker that shows it.
 import { useQuery } from '@tanstack/react-query';
 import { call } from '@/app/api/client';
+import { isOfflineError, queryOffline } from '@/app/components/shell/status-page';
 import type { Endpoint, InputOf, OutputOf } from '@/shared/contracts/endpoint';
 import { getCategoryList } from '@/shared/contracts/category';
 import { getProductModList } from '@/shared/contracts/product-mod';
@@ -33,7 +35,8 @@ export const lookup = <E extends Endpoint>(endpoint: E, input: InputOf<E>, toOpt
 
 const LOOKUP_STALE_MS = 60_000;
 
-/** The rows and options of a lookup; [] while loading or after a failure. `enabled: false` skips the call. */
+/** The rows and options of a lookup; [] while loading or after a failure. `enabled: false` skips the call. `offline`,
+ * `retry` and `busy` are the shared offline rule's. */
 export function useLookup<E extends Endpoint>(l: Lookup<E> | undefined, enabled = true) {
   const q = useQuery({
     queryKey: ['lookup', l?.endpoint.path, l?.input],
@@ -44,13 +47,15 @@ export function useLookup<E extends Endpoint>(l: Lookup<E> | undefined, enabled 
       if (!l) return [];
       try {
         return (await call(l.endpoint, l.input, { signal })) as Row<E>[];
-      } catch {
+      } catch (err) {
+        // Thrown rather than cached as [] for a minute: the next use asks again.
+        if (isOfflineError(err)) throw err;
         return [];
       }
     },
   });
   const rows = q.data ?? [];
-  return { rows, options: l ? rows.map(l.toOption) : [], loading: q.isFetching };
+  return { rows, options: l ? rows.map(l.toOption) : [], loading: q.isFetching, ...queryOffline(q) };
 }
 
 /** "name (number)" as the spec shows companies and similar records. */

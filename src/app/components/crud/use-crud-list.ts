@@ -7,7 +7,7 @@ import { useLocation, useSearchParams } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '@/app/api/client';
 import { showError } from '@/app/components/feedback/feedback';
-import { isOfflineError } from '@/app/components/shell/status-page';
+import { isOfflineError, queryOffline } from '@/app/components/shell/status-page';
 import type { Endpoint, InputOf, OutputOf } from '@/shared/contracts/endpoint';
 import { filterDefaults, filterParams, type FilterDef } from './filters';
 import {
@@ -74,10 +74,9 @@ export function useCrudList<E extends Endpoint>(cfg: CrudListConfig<E>) {
     },
   });
 
-  // react-query holds a load back while the browser says it is offline (paused); a load that went out and found no
-  // server fails with a network error. Both are "offline".
+  // Offline: held back while the browser says so (paused), or failed for want of a server (the shared rule).
   const failed = q.isError || q.isPaused;
-  const offline = q.isPaused || (q.isError && isOfflineError(q.error));
+  const { offline } = queryOffline(q);
   type Page = { items: ItemOf<E>[]; count: number };
   // Offline: this load's own data (a failed reload keeps it), else the newest earlier load of the same request.
   const cached: Page | undefined = offline

@@ -1,9 +1,11 @@
-// The model picker (spec part 3 §2.9): search by model, tick any number of models, Confirm returns them.
+// The model picker (spec part 3 §2.9): search by model, tick any number of models, Confirm returns them. Without a
+// network the table gives way to the offline state with Retry (models loaded earlier stay, with the offline note).
 import { useState } from 'react';
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Paper, Stack, TextInput } from '@mantine/core';
 import { DataTable } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import { lookup, useLookup } from '@/app/components/crud/lookups';
+import { OfflineNote, OfflineState } from '@/app/components/shell/status-page';
 import { getProductModList, type ProductModLookupItem } from '@/shared/contracts/product-mod';
 
 interface Props {
@@ -27,7 +29,7 @@ export function ModelPicker({ opened, onClose, onConfirm }: Props) {
       setSelected([]);
     }
   }
-  const { rows, loading } = useLookup(
+  const { rows, loading, offline, retry, busy } = useLookup(
     lookup(getProductModList, { keyword: keyword || undefined }, (r) => ({ value: r.productModNa, label: r.productMod })),
     opened,
   );
@@ -54,23 +56,30 @@ export function ModelPicker({ opened, onClose, onConfirm }: Props) {
             {t('crud.confirm')}
           </Button>
         </Group>
-        <DataTable<ProductModLookupItem>
-          withTableBorder
-          striped
-          height={420}
-          idAccessor="id"
-          records={rows}
-          fetching={loading}
-          noRecordsText={t(keyword ? 'crud.noMatch' : 'crud.noData')}
-          columns={[
-            { accessor: 'productMod', title: t('fields.productMod.productMod') },
-            { accessor: 'productModNa', title: t('fields.productMod.productModNa') },
-            { accessor: 'modelLevel', title: t('fields.productMod.modelLevel') },
-            { accessor: 'dataType', title: t('fields.productMod.dataType') },
-          ]}
-          selectedRecords={selected}
-          onSelectedRecordsChange={setSelected}
-        />
+        {offline && rows.length > 0 && <OfflineNote onRetry={retry} busy={busy} />}
+        {offline && !rows.length ? (
+          <Paper withBorder>
+            <OfflineState compact onRetry={retry} busy={busy} />
+          </Paper>
+        ) : (
+          <DataTable<ProductModLookupItem>
+            withTableBorder
+            striped
+            height={420}
+            idAccessor="id"
+            records={rows}
+            fetching={loading}
+            noRecordsText={t(keyword ? 'crud.noMatch' : 'crud.noData')}
+            columns={[
+              { accessor: 'productMod', title: t('fields.productMod.productMod') },
+              { accessor: 'productModNa', title: t('fields.productMod.productModNa') },
+              { accessor: 'modelLevel', title: t('fields.productMod.modelLevel') },
+              { accessor: 'dataType', title: t('fields.productMod.dataType') },
+            ]}
+            selectedRecords={selected}
+            onSelectedRecordsChange={setSelected}
+          />
+        )}
       </Stack>
     </Modal>
   );

@@ -1,8 +1,9 @@
 // The paged selection dialog the user and product pickers are built on (spec part 3 §2.9): full width, filters with
 // Search, a table with checkbox selection (kept across pages), the common pager (default 10 a page), Confirm.
-// Opening clears the selection and the filters; failed loads are ignored silently.
+// Opening clears the selection and the filters; failed loads are ignored silently, except that without a network the
+// table gives way to the offline state with Retry (no toast).
 import { useMemo, useState, type ReactNode } from 'react';
-import { Button, Modal, Stack } from '@mantine/core';
+import { Button, Modal, Paper, Stack } from '@mantine/core';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
@@ -13,6 +14,7 @@ import { FilterBar } from '@/app/components/crud/filter-bar';
 import { filterDefaults, filterParams, type FilterDef } from '@/app/components/crud/filters';
 import { defaultPageSize, filtersActive, pageSizeState, rowNumber, searchState, type FilterValues, type ListState } from '@/app/components/crud/list-state';
 import type { ItemOf } from '@/app/components/crud/use-crud-list';
+import { isOfflineError, OfflineState, queryOffline } from '@/app/components/shell/status-page';
 
 export interface PickerColumn<T> {
   key: string;
@@ -73,11 +75,14 @@ export function PickerDialog<E extends Endpoint>(props: PickerDialogProps<E>) {
     queryFn: async ({ signal }) => {
       try {
         return (await call(props.endpoint, input, { signal })) as { items: ItemOf<E>[]; count: number };
-      } catch {
+      } catch (err) {
+        // Offline is shown in place of the table; any other failure leaves it empty.
+        if (isOfflineError(err)) throw err;
         return { items: [] as ItemOf<E>[], count: 0 };
       }
     },
   });
+  const net = queryOffline(q);
   const records = q.data?.items ?? [];
   const count = q.data?.count ?? 0;
 
@@ -116,21 +121,27 @@ export function PickerDialog<E extends Endpoint>(props: PickerDialogProps<E>) {
             {t('crud.confirm')}
           </Button>
         </FilterBar>
-        <DataTable<ItemOf<E>>
-          withTableBorder
-          striped
-          highlightOnHover
-          minHeight={records.length ? undefined : 160}
-          idAccessor={props.rowKey}
-          columns={columns}
-          records={records}
-          fetching={q.isFetching}
-          noRecordsText={t(filtersActive(state.filters, defaults) ? 'crud.noMatch' : 'crud.noData')}
-          selectedRecords={selected}
-          onSelectedRecordsChange={(rows) => setSelected(multiple ? rows : rows.filter((r) => !selected.includes(r)).slice(-1))}
-          allRecordsSelectionCheckboxProps={multiple ? undefined : { style: { display: 'none' } }}
-          {...pager}
-        />
+        {net.offline ? (
+          <Paper withBorder>
+            <OfflineState compact onRetry={net.retry} busy={net.busy} />
+          </Paper>
+        ) : (
+          <DataTable<ItemOf<E>>
+            withTableBorder
+            striped
+            highlightOnHover
+            minHeight={records.length ? undefined : 160}
+            idAccessor={props.rowKey}
+            columns={columns}
+            records={records}
+            fetching={q.isFetching}
+            noRecordsText={t(filtersActive(state.filters, defaults) ? 'crud.noMatch' : 'crud.noData')}
+            selectedRecords={selected}
+            onSelectedRecordsChange={(rows) => setSelected(multiple ? rows : rows.filter((r) => !selected.includes(r)).slice(-1))}
+            allRecordsSelectionCheckboxProps={multiple ? undefined : { style: { display: 'none' } }}
+            {...pager}
+          />
+        )}
       </Stack>
     </Modal>
   );

@@ -3,7 +3,7 @@
 // outside sales entry needs the network and says so) shown instead of /404 when a route cannot be looked up, instead
 // of "No data" when a list cannot load, and when a screen's code cannot be fetched.
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Alert, Button, Center, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { Link, useRouteError } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/app/api/client';
@@ -59,6 +59,23 @@ export function isOfflineError(err: unknown): boolean {
   return typeof navigator !== 'undefined' && navigator.onLine === false;
 }
 
+/** The react-query fields the offline rule reads (a UseQueryResult has them). */
+export interface QueryLike {
+  isPaused: boolean;
+  isError: boolean;
+  error: unknown;
+  isFetching: boolean;
+  refetch(): unknown;
+}
+
+/**
+ * The offline rule of every load through react-query: held back while the browser says it is offline (paused), or
+ * gone out and failed for want of a server (a network error). `retry` and `busy` feed the offline state's Retry.
+ */
+export function queryOffline(q: QueryLike) {
+  return { offline: q.isPaused || (q.isError && isOfflineError(q.error)), retry: () => void q.refetch(), busy: q.isFetching };
+}
+
 /** Calls `retry` when the browser says the connection is back. */
 export function useRetryWhenOnline(retry: () => void, active = true) {
   const latest = useRef(retry);
@@ -73,10 +90,28 @@ export function useRetryWhenOnline(retry: () => void, active = true) {
 
 const reloadPage = () => window.location.reload();
 
-/** The offline state of a screen: what happened, that it needs the server, and Retry (also run when back online). */
-export function OfflineState({ onRetry = reloadPage, compact, busy }: { onRetry?: () => void; compact?: boolean; busy?: boolean }) {
+/**
+ * The offline state of a screen: what happened, that it needs the server, and Retry (also run when back online).
+ * `compact` fits a part of a screen (a table, a dialog); `inline` is one line for a small panel.
+ */
+export function OfflineState({ onRetry = reloadPage, compact, inline, busy }: { onRetry?: () => void; compact?: boolean; inline?: boolean; busy?: boolean }) {
   const { t } = useTranslation();
   useRetryWhenOnline(onRetry);
+  if (inline) {
+    return (
+      <Group gap="sm" wrap="nowrap" py={4} data-testid="offline-state">
+        <ThemeIcon size={32} radius="xl" variant="light" color="indigo">
+          <Icon name="wifi-off" size={18} />
+        </ThemeIcon>
+        <Text size="sm" fw={600}>
+          {t('shell.offlineTitle')}
+        </Text>
+        <Button variant="light" size="compact-sm" leftSection={<Icon name="refresh" size={14} />} onClick={onRetry} loading={busy} data-testid="offline-retry">
+          {t('shell.offlineRetry')}
+        </Button>
+      </Group>
+    );
+  }
   return (
     <StatusPage
       icon="wifi-off"

@@ -1,5 +1,5 @@
 // /CompanyDetails?id: the company's name, number and payment term, Return, and a table of its departments
-// (spec part 2 §2 Companies).
+// (spec part 2 §2 Companies). Without a network the table gives way to the offline state with Retry.
 import { useState } from 'react';
 import { Badge, Paper, Stack, Title } from '@mantine/core';
 import { DataTable } from 'mantine-datatable';
@@ -11,6 +11,7 @@ import { CrudDetail } from '@/app/components/crud/crud-detail';
 import { usePagerProps } from '@/app/components/crud/crud-pager';
 import { queryParam, recordKeyProblem } from '@/app/components/crud/form-logic';
 import { defaultPageSize, rowNumber } from '@/app/components/crud/list-state';
+import { OfflineState, queryOffline } from '@/app/components/shell/status-page';
 import { getCompany, type CompanyItem } from '@/shared/contracts/company';
 import { getDepartmentPage, type DepartmentItem } from '@/shared/contracts/department';
 
@@ -23,6 +24,7 @@ function CompanyDepartments({ companyId }: { companyId: number }) {
     retry: false,
     queryFn: ({ signal }) => call(getDepartmentPage, { companyId, ...page }, { signal }),
   });
+  const net = queryOffline(q);
   const pager = usePagerProps({
     page: page.pageIndex,
     pageSize: page.pageSize,
@@ -35,29 +37,33 @@ function CompanyDepartments({ companyId }: { companyId: number }) {
       <Title order={5} mb="sm">
         {t('pages.company.departments')}
       </Title>
-      <DataTable<DepartmentItem>
-        withTableBorder
-        striped
-        minHeight={q.data?.items.length ? undefined : 140}
-        idAccessor="id"
-        records={q.data?.items ?? []}
-        fetching={q.isFetching}
-        noRecordsText={t('crud.noData')}
-        columns={[
-          { accessor: '__index', title: t('crud.index'), width: 64, render: (_r, i) => rowNumber(page.pageIndex, page.pageSize, i) },
-          { accessor: 'departmentNumber', title: t('fields.department.departmentNumber') },
-          { accessor: 'departmentName', title: t('fields.department.departmentName') },
-          { accessor: 'departmentPath', title: t('fields.department.departmentPath') },
-          { accessor: 'leader', title: t('fields.department.leader') },
-          {
-            accessor: 'isDisabled',
-            title: t('crud.disabled'),
-            render: (r) => (r.isDisabled ? <Badge color="gray">{t('common.yes')}</Badge> : t('common.no')),
-          },
-        ]}
-        data-testid="company-departments"
-        {...pager}
-      />
+      {net.offline ? (
+        <OfflineState compact onRetry={net.retry} busy={net.busy} />
+      ) : (
+        <DataTable<DepartmentItem>
+          withTableBorder
+          striped
+          minHeight={q.data?.items.length ? undefined : 140}
+          idAccessor="id"
+          records={q.data?.items ?? []}
+          fetching={q.isFetching}
+          noRecordsText={t('crud.noData')}
+          columns={[
+            { accessor: '__index', title: t('crud.index'), width: 64, render: (_r, i) => rowNumber(page.pageIndex, page.pageSize, i) },
+            { accessor: 'departmentNumber', title: t('fields.department.departmentNumber') },
+            { accessor: 'departmentName', title: t('fields.department.departmentName') },
+            { accessor: 'departmentPath', title: t('fields.department.departmentPath') },
+            { accessor: 'leader', title: t('fields.department.leader') },
+            {
+              accessor: 'isDisabled',
+              title: t('crud.disabled'),
+              render: (r) => (r.isDisabled ? <Badge color="gray">{t('common.yes')}</Badge> : t('common.no')),
+            },
+          ]}
+          data-testid="company-departments"
+          {...pager}
+        />
+      )}
     </Paper>
   );
 }

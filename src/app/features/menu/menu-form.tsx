@@ -100,11 +100,11 @@ const toValues = (r: MenuItem): Values => ({
 export default function MenuForm() {
   const [params] = useSearchParams();
   const parentMenuId = Number(queryParam(params, 'parentMenuId')) || 0;
-  const { parent, loading } = useParentMenu(parentMenuId);
+  const parentMenu = useParentMenu(parentMenuId);
   const superUser = isSuperUser(useSession()?.number);
   return (
     <Stack gap="sm">
-      {parentMenuId > 0 && <ParentPanel parent={parent} loading={loading} />}
+      {parentMenuId > 0 && <ParentPanel {...parentMenu} />}
       <CrudForm
         key={parentMenuId}
         entity="menu"

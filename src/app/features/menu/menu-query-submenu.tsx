@@ -15,11 +15,12 @@ export default function MenuQuerySubmenu() {
   const allowed = useButtonCheck();
   const [params] = useSearchParams();
   const parentMenuId = Number(queryParam(params, 'parentMenuId')) || 0;
-  const { parent, loading } = useParentMenu(parentMenuId);
+  const parentMenu = useParentMenu(parentMenuId);
+  const { parent } = parentMenu;
   const back = parent?.parentMenuId ? `/MenuQuerySubmenu?parentMenuId=${parent.parentMenuId}` : '/MenuList';
   return (
     <Stack gap="sm">
-      <ParentPanel parent={parent} loading={loading}>
+      <ParentPanel {...parentMenu}>
         {allowed('btn:MenuList.addSubmenu') && (
           <Button
             size="xs"

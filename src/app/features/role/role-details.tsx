@@ -14,7 +14,7 @@ export default function RoleDetails() {
   const [role, setRole] = useState<RoleDetail | null>(null);
   // A role that does not load (roleNotExist) has no tree to show, rather than a tree that keeps loading.
   const [failed, setFailed] = useState(false);
-  const { tree, loading } = useMenuTree();
+  const { tree, loading, offline, onRetry } = useMenuTree();
   // An id that names no role (the detail shows "not found" without asking) has no tree either.
   const [params] = useSearchParams();
   const badKey = recordKeyProblem(queryParam(params, 'id'), 'id') !== null;
@@ -42,7 +42,7 @@ export default function RoleDetails() {
         ]}
       />
       {!failed && !badKey && (
-        <RoleMenuTree tree={tree} loading={loading || !role} value={{ menuIds: splitIds(role?.menuIds ?? ''), menuAllData: splitIds(role?.menuAllData ?? '') }} />
+        <RoleMenuTree tree={tree} loading={loading || !role} offline={offline} onRetry={onRetry} value={{ menuIds: splitIds(role?.menuIds ?? ''), menuAllData: splitIds(role?.menuAllData ?? '') }} />
       )}
     </Stack>
   );

@@ -39,7 +39,7 @@ const toValues = (r: RoleDetail): Values => ({
 });
 
 export default function RoleForm() {
-  const { tree, loading } = useMenuTree();
+  const { tree, loading, offline, onRetry } = useMenuTree();
   return (
     <CrudForm
       entity="role"
@@ -65,6 +65,8 @@ export default function RoleForm() {
         <RoleMenuTree
           tree={tree}
           loading={loading}
+          offline={offline}
+          onRetry={onRetry}
           value={{ menuIds: form.values.menuIds, menuAllData: form.values.menuAllData }}
           onChange={(v) => {
             form.setFieldValue('menuIds', v.menuIds);

@@ -1,12 +1,14 @@
 // The menus and buttons of a role as a tree (spec part 2 §2 Roles): side menus (type 1) and buttons (type 2) from
 // getmenutree, each with a checkbox (strict: no cascading), a type tag and, where the entry supports data scope, an
-// all-data checkbox; a check-all on top. Read-only on the details page. Names in the user's language.
+// all-data checkbox; a check-all on top. Read-only on the details page. Names in the user's language. Without a network
+// the tree gives way to the offline state with Retry.
 import { useState } from 'react';
 import { ActionIcon, Badge, Box, Checkbox, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { call } from '@/app/api/client';
 import { menuName } from '@/app/i18n/i18n';
+import { OfflineState, queryOffline } from '@/app/components/shell/status-page';
 import { getMenuTree, type MenuTreeNode } from '@/shared/contracts/menu';
 import { MENU_TYPE } from '@/shared/domain/constants';
 import { allIds, checkAll, toggleAllData, toggleNode } from './menu-tree-logic';
@@ -19,7 +21,8 @@ export interface TreeValue {
 /** The tree of side menus and buttons, read once per screen. */
 export function useMenuTree() {
   const q = useQuery({ queryKey: ['menu-tree'], retry: false, staleTime: 0, queryFn: ({ signal }) => call(getMenuTree, {}, { signal }) });
-  return { tree: q.data ?? [], loading: q.isFetching, failed: q.isError };
+  const net = queryOffline(q);
+  return { tree: q.data ?? [], loading: q.isFetching, failed: q.isError, offline: net.offline && !q.data, onRetry: net.retry };
 }
 
 interface Props {
@@ -27,6 +30,9 @@ interface Props {
   loading?: boolean;
   value: TreeValue;
   onChange?(v: TreeValue): void;
+  /** The tree could not be loaded for want of a network: the offline state with `onRetry`. */
+  offline?: boolean;
+  onRetry?(): void;
 }
 
 function Node({ node, depth, props, collapsed, toggleCollapsed }: { node: MenuTreeNode; depth: number; props: Props; collapsed: Set<number>; toggleCollapsed(id: number): void }) {
@@ -102,7 +108,7 @@ export function RoleMenuTree(props: Props) {
       <Stack gap={4}>
         <Group justify="space-between">
           <Title order={6}>{t('pages.role.menus')}</Title>
-          {onChange && (
+          {onChange && props.tree.length > 0 && (
             <Checkbox
               size="xs"
               label={t('pages.role.checkAll')}
@@ -113,8 +119,9 @@ export function RoleMenuTree(props: Props) {
             />
           )}
         </Group>
-        {props.loading && !props.tree.length ? <Loader size="sm" /> : null}
-        {!props.loading && !props.tree.length ? (
+        {props.offline && !props.tree.length ? <OfflineState compact onRetry={props.onRetry} busy={props.loading} /> : null}
+        {props.loading && !props.offline && !props.tree.length ? <Loader size="sm" /> : null}
+        {!props.loading && !props.offline && !props.tree.length ? (
           <Text size="sm" c="dimmed">
             {t('crud.noData')}
           </Text>

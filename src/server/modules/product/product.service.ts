@@ -14,6 +14,7 @@ import { forbidden, refuse } from '../../plugins/errors';
 import { hasButton } from '../../plugins/permissions';
 import type { Scope } from '../../plugins/scope';
 import { cached } from '../../plugins/cache';
+import { seesCompanys } from '../common/company-list-scope';
 import {
   added,
   containsPattern,
@@ -236,7 +237,7 @@ export async function productByCode(db: Db, scope: Scope, code: string): Promise
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /** The canonical spelling of a referenced number, checking it exists and (unless unchanged) is enabled. */
-async function resolveRefs(db: Db, input: ProductForm, stored: ProductItem | null) {
+async function resolveRefs(db: Db, scope: Scope, input: ProductForm, stored: ProductItem | null) {
   const errors: Parameters<typeof invalidFields>[0] = [];
   const check = async (
     field: 'category' | 'modelNo' | 'productColour' | 'currency',
@@ -253,8 +254,14 @@ async function resolveRefs(db: Db, input: ProductForm, stored: ProductItem | nul
     category: await check('category', input.category, (v) =>
       db.select({ number: categories.categoryNumber, isDisabled: categories.isDisabled }).from(categories).where(sql`lower(${categories.categoryNumber}) = lower(${v})`),
     ),
-    modelNo: await check('modelNo', input.modelNo, (v) =>
-      db.select({ number: productMods.productModNa, isDisabled: productMods.isDisabled }).from(productMods).where(sql`lower(${productMods.productModNa}) = lower(${v})`),
+    // A model outside the caller's country scope is, for them, no model at all (like its list and lookups).
+    modelNo: await check('modelNo', input.modelNo, async (v) =>
+      (
+        await db
+          .select({ number: productMods.productModNa, isDisabled: productMods.isDisabled, remarks: productMods.remarks })
+          .from(productMods)
+          .where(sql`lower(${productMods.productModNa}) = lower(${v})`)
+      ).filter((m) => m.number === stored?.modelNo || seesCompanys(scope, m.remarks)),
     ),
     productColour: await check('productColour', input.productColour, (v) =>
       db.select({ number: productCols.productColNa, isDisabled: productCols.isDisabled }).from(productCols).where(sql`lower(${productCols.productColNa}) = lower(${v})`),
@@ -289,7 +296,7 @@ export async function saveProduct(db: Db, user: AuthUser, scope: Scope, input: P
     .limit(1);
   if (dup.length) refuse('productCodeExists');
   if (stored && unitPrice !== stored.unitPrice && !(await mayEditUnitPrice())) forbidden();
-  const refs = await resolveRefs(db, input, stored);
+  const refs = await resolveRefs(db, scope, input, stored);
   const fields = {
     productType: input.productType,
     productCode: input.productCode,
