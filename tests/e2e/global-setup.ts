@@ -15,6 +15,8 @@ function build(outDir: string) {
   const r = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn', '--outDir', outDir, '--emptyOutDir'], {
     cwd: root,
     stdio: 'inherit',
+    // The production build users get, whatever NODE_ENV the runner inherited.
+    env: { ...process.env, NODE_ENV: 'production' },
   });
   if (r.status !== 0) throw new Error('vite build failed');
 }
