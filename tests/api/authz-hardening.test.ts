@@ -3,7 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { menus, users } from '@/server/db/schema/index';
-import { client, startServer, type TestServer } from './helpers';
+import { rowsOf } from '@/server/plugins/permissions';
+import { client, productForm, startServer, type TestServer } from './helpers';
 
 let s: TestServer;
 let api: ReturnType<typeof client>;
@@ -155,7 +156,7 @@ describe('menu route paths are unique (item 1)', () => {
   it('the seeded menus have no duplicate screen or button routes', async () => {
     const dups = await s.app.db.execute(sql`select lower(route_path) from menus where type <> 3 and trim(route_path) <> ''
       group by lower(route_path) having count(*) > 1`);
-    expect((dups as unknown as { rows: unknown[] }).rows).toEqual([]);
+    expect(rowsOf(dups)).toEqual([]);
   });
 });
 
@@ -189,7 +190,7 @@ describe('vendors follow the country scope (item 9)', () => {
     expect([groupWide.status, groupWide.msg, groupWide.data]).toEqual([400, 'validationError', [{ field: 'companys', message: 'required' }]]);
     expect((await api.post('/api/Vendor/addvendor', vendor({ VendorNumber: 'VS-OIH', Companys: 'tw,sg' }), oih)).code).toBe(1);
     const rows = await s.app.db.execute(sql`select vendor_number from vendors where vendor_number like 'VS-NEW%'`);
-    expect((rows as unknown as { rows: unknown[] }).rows).toEqual([]);
+    expect(rowsOf(rows)).toEqual([]);
   });
 
   it('hides an HK-only vendor from head office: not listed, 403 to read, edit and toggle', async () => {
@@ -282,10 +283,7 @@ describe('product models follow the country scope through their remarks (item 9)
   });
 
   it('refuses head office a product on a model it cannot see (the model is not found for it)', async () => {
-    const product = (modelNo: string, code: string) => ({
-      id: 0, productType: '1', productCode: code, category: 'MC', modelNo, productColour: 'C0001',
-      currency: 'TWD', unitPrice: 0, price: 1000, uom: 'SET', companys: 'TW',
-    });
+    const product = (modelNo: string, productCode: string) => productForm({ modelNo, productCode });
     const hidden = await api.post('/api/Product/addproduct', product('SC-HK', 'SCOPE-P1'), oih);
     expect([hidden.status, hidden.data]).toEqual([400, [{ field: 'modelNo', message: 'notFound' }]]);
     expect((await api.post('/api/Product/addproduct', product('SC-TW', 'SCOPE-P2'), oih)).code).toBe(1);

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { buildApp, type App } from '@/server/app';
 import { cacheOf } from '@/server/plugins/cache';
 import { rowsOf } from '@/server/plugins/permissions';
-import { client, startServer, type TestServer } from './helpers';
+import { client, productForm, startServer, type TestServer } from './helpers';
 
 let s: TestServer;
 let api: ReturnType<typeof client>;
@@ -15,18 +15,7 @@ let admin: string;
 const idOf = async (table: 'users' | 'menus', where: ReturnType<typeof sql>) =>
   rowsOf<{ id: number }>(await s.app.db.execute(sql`select id from ${sql.identifier(table)} where ${where}`))[0].id;
 
-const product = (productCode: string, companys = 'TW') => ({
-  id: 0,
-  productType: '1',
-  productCode,
-  category: 'MC',
-  modelNo: 'OG-7598',
-  productColour: 'C0001',
-  currency: 'TWD',
-  unitPrice: 0,
-  price: 10,
-  companys,
-});
+const product = (productCode: string, companys = 'TW') => productForm({ productCode, companys });
 
 beforeAll(async () => {
   s = await startServer();

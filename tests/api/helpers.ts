@@ -87,3 +87,22 @@ export function client(app: App) {
   }
   return { call, login, loginAsIs, get: <T = any>(u: string, i?: Record<string, unknown>, t?: string) => call<T>('GET', u, i, t), post: <T = any>(u: string, i?: Record<string, unknown>, t?: string) => call<T>('POST', u, i, t) };
 }
+
+/** An addproduct body: a TW chair product of the demo set's category, model and colour; `over` changes any field. */
+export const productForm = (over: Record<string, unknown> = {}) => ({
+  id: 0,
+  productType: '1',
+  productCode: 'TEST-1',
+  itemCode: 'IT-TEST-1',
+  factoryCode: 'F-1',
+  category: 'MC',
+  modelNo: 'OG-7598',
+  productName: 'Test chair',
+  productColour: 'C0001',
+  currency: 'TWD',
+  unitPrice: 0,
+  price: 1000,
+  uom: 'SET',
+  companys: 'TW',
+  ...over,
+});

@@ -1,10 +1,11 @@
 // Sign-in, sessions, passwords and forgot password (DESIGN §5; spec part 1 §4, §5, §8).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '@/server/plugins/permissions';
 import { mailsSettled } from '@/server/modules/identity/identity.service';
-import { invalidate } from '@/server/plugins/cache';
 import { client, INITIAL, startServer, type TestServer } from './helpers';
+
+const DAY = 86_400_000;
 
 let s: TestServer;
 let api: ReturnType<typeof client>;
@@ -96,13 +97,30 @@ describe('sessions', () => {
   it('refuses no token, a garbage token and an expired token with 401 tokenInvalid', async () => {
     const none = await api.get('/api/user/getcurrentuser');
     const garbage = await api.get('/api/user/getcurrentuser', {}, 'garbage');
+    // A session whose expiry has passed when it is first read.
     const token = await api.login('sg.sales');
-    expect((await api.get('/api/user/getcurrentuser', {}, token)).data.number).toBe('sg.sales');
     await s.app.db.execute(sql`update sessions set expires_at = now() - interval '1 minute'`);
-    // A write outside the API drops what the server caches, as any script must (plugins/cache.ts).
-    await invalidate(s.app.db, 'sessions');
     const expired = await api.get('/api/user/getcurrentuser', {}, token);
     for (const r of [none, garbage, expired]) expect([r.status, r.code, r.msg]).toEqual([401, 0, 'tokenInvalid']);
+  });
+
+  it('refuses a session in use once its absolute expiry passes: checked against the clock, not only when read', async () => {
+    // The clock moves instead of the rows: a session the server already holds must still end on time.
+    const t = await startServer({ SESSION_ABSOLUTE_DAYS: 2, SESSION_IDLE_DAYS: 7 });
+    try {
+      const c = client(t.app);
+      const token = await c.login('sg.sales');
+      expect((await c.get('/api/user/getcurrentuser', {}, token)).status).toBe(200);
+      const start = Date.now();
+      vi.spyOn(Date, 'now').mockReturnValue(start + 1 * DAY);
+      expect((await c.get('/api/user/getcurrentuser', {}, token)).status).toBe(200);
+      vi.spyOn(Date, 'now').mockReturnValue(start + 2 * DAY + 60_000);
+      const r = await c.get('/api/user/getcurrentuser', {}, token);
+      expect([r.status, r.msg]).toEqual([401, 'tokenInvalid']);
+    } finally {
+      vi.restoreAllMocks();
+      await t.close();
+    }
   });
 
   it('ends a session after the idle time', async () => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '@/server/plugins/permissions';
 import { PERMISSION } from '@/shared/domain/constants';
-import { CHANGED, client, startServer, type TestServer } from './helpers';
+import { CHANGED, client, productForm, startServer, type TestServer } from './helpers';
 
 let s: TestServer;
 let api: ReturnType<typeof client>;
@@ -19,23 +19,7 @@ async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
 }
 const fieldsOf = (data: unknown) => (data as Array<{ field: string }>).map((f) => f.field).sort();
 
-const product = (over: Record<string, unknown> = {}) => ({
-  id: 0,
-  productType: '1',
-  productCode: 'TEST-1',
-  itemCode: 'IT-TEST-1',
-  factoryCode: 'F-1',
-  category: 'MC',
-  modelNo: 'OG-7598',
-  productName: 'Test chair',
-  productColour: 'C0001',
-  currency: 'TWD',
-  unitPrice: 0,
-  price: 1000,
-  uom: 'SET',
-  companys: 'TW',
-  ...over,
-});
+const product = productForm;
 
 beforeAll(async () => {
   s = await startServer();

@@ -3,24 +3,13 @@
 // accepts the limit itself, and stores nothing from a refused call.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRODUCT_TEXT_MAX } from '@/shared/contracts/product';
-import { client, startServer, type TestServer } from './helpers';
+import { client, productForm, startServer, type TestServer } from './helpers';
 
 let s: TestServer;
 let api: ReturnType<typeof client>;
 let admin: string;
 
-const product = (over: Record<string, unknown> = {}) => ({
-  id: 0,
-  productType: '1',
-  productCode: 'LIMIT-1',
-  category: 'MC',
-  modelNo: 'OG-7598',
-  productColour: 'C0001',
-  currency: 'TWD',
-  price: 10,
-  companys: 'TW',
-  ...over,
-});
+const product = (over: Record<string, unknown> = {}) => productForm({ productCode: 'LIMIT-1', ...over });
 
 beforeAll(async () => {
   s = await startServer();

@@ -90,7 +90,7 @@ afterAll(async () => {
 
 const inject = async (method: 'GET' | 'POST', url: string, payload?: unknown) => {
   const res = await s.app.inject({ method, url, headers: { authorization: `Bearer ${admin}`, ...(payload === undefined ? {} : { 'content-type': 'application/json' }) }, payload: payload === undefined ? undefined : JSON.stringify(payload) });
-  return { status: res.statusCode, body: res.json() as { code: number; msg: string; data: { field: string }[] | null }, headers: res.headers };
+  return { status: res.statusCode, body: res.json() as { code: number; msg: string; data: unknown }, headers: res.headers };
 };
 const fieldsOf = (r: { body: { data: unknown } }) => (Array.isArray(r.body.data) ? r.body.data.map((f: { field: string }) => f.field) : []);
 
@@ -202,7 +202,7 @@ describe('logs (item 6)', () => {
     const before = logLines.length;
     const r = await inject('GET', '/api/test/db-error');
     expect([r.status, r.body.msg]).toEqual([500, 'serverError']);
-    const requestId = (r.body.data as unknown as { requestId: string }).requestId;
+    const requestId = (r.body.data as { requestId: string }).requestId;
     const lines = logLines.slice(before).join('\n');
     expect(lines).not.toContain('SecretHashValue');
     expect(lines).not.toContain('argon2id');

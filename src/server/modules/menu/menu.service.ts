@@ -3,7 +3,7 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { ListParams } from '@/shared/contracts/endpoint';
 import type { MenuForm, MenuItem, MenuNode, MenuTreeNode } from '@/shared/contracts/menu';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { menus, roleMenus } from '../../db/schema/index';
 import type { AuthUser } from '../../plugins/auth';
 import { refuse } from '../../plugins/errors';
@@ -185,7 +185,7 @@ function assertMayChange(user: AuthUser, stored: MenuItem | null, input: MenuFor
  * Route paths are unique, case-insensitively: among screens and buttons (a route opens one screen); an API path may
  * appear under several parents (each grants it) but once per parent.
  */
-async function assertRouteFree(db: Db, id: number, type: number, routePath: string, parentMenuId: number | null) {
+async function assertRouteFree(db: Db | Tx, id: number, type: number, routePath: string, parentMenuId: number | null) {
   const path = routePath.trim().toLowerCase();
   if (!path) return;
   const sameKind =
@@ -224,7 +224,7 @@ export async function saveMenu(db: Db, user: AuthUser, input: MenuForm): Promise
   // One writer of menus at a time, so two saves cannot both pass the route check.
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('menus.route_path'))`);
-    await assertRouteFree(tx as unknown as Db, input.id, input.type, input.routePath, parentMenuId);
+    await assertRouteFree(tx, input.id, input.type, input.routePath, parentMenuId);
     if (stored) {
       await tx.update(menus).set({ ...fields, ...edited(user) }).where(eq(menus.id, stored.id));
       return stored.id;

@@ -115,16 +115,15 @@ export interface ProductPageParams {
 const pageFilters = ['scope', 'isDisabled', 'category', 'modelNo', 'productColour', 'country', 'code'] as const;
 type PageFilter = (typeof pageFilters)[number];
 
-const p = <T>(name: PageFilter) => sql.placeholder(name) as unknown as T;
 const pageConditions: Record<PageFilter, SQL> = {
   scope: sql`${products.companys} && ${sql.placeholder('scope')}::text[]`,
-  isDisabled: sql`${products.isDisabled} = ${p('isDisabled')}`,
-  category: sql`${products.category} = ${p('category')}`,
-  modelNo: sql`${products.modelNo} = ${p('modelNo')}`,
-  productColour: sql`${products.productColour} = ${p('productColour')}`,
+  isDisabled: sql`${products.isDisabled} = ${sql.placeholder('isDisabled')}`,
+  category: sql`${products.category} = ${sql.placeholder('category')}`,
+  modelNo: sql`${products.modelNo} = ${sql.placeholder('modelNo')}`,
+  productColour: sql`${products.productColour} = ${sql.placeholder('productColour')}`,
   country: sql`${products.companys} @> ${sql.placeholder('country')}::text[]`,
   // Lower-cased on both sides: the trigram index products_code_lower_trgm_idx serves it (migration 0005).
-  code: sql`lower(${products.productCode}) like ${p('code')}`,
+  code: sql`lower(${products.productCode}) like ${sql.placeholder('code')}`,
 };
 
 /**
