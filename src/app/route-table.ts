@@ -13,6 +13,9 @@ import { routes as departmentRoutes } from './features/department/routes';
 import { routes as userRoutes } from './features/user/routes';
 import { routes as roleRoutes } from './features/role/routes';
 import { routes as menuRoutes } from './features/menu/routes';
+import { routes as weekSalesRoutes } from './features/week-sales/routes';
+import { routes as salesDataRoutes } from './features/sales-data/routes';
+import { routes as salesTargetRoutes } from './features/sales-target/routes';
 
 export type LazyScreen = LazyExoticComponent<ComponentType>;
 export type RouteTable = Record<string, LazyScreen>;
@@ -30,6 +33,9 @@ const tables: RouteTable[] = [
   userRoutes,
   roleRoutes,
   menuRoutes,
+  weekSalesRoutes,
+  salesDataRoutes,
+  salesTargetRoutes,
 ];
 
 /** The screen for a routeComponent name, case-insensitively. */

@@ -13,6 +13,7 @@ const UserChangePasswordPage = lazy(() => import('./features/auth/user-change-pa
 const HomePage = lazy(() => import('./features/auth/home-page'));
 const UnauthorizedPage = lazy(() => import('./features/auth/unauthorized-page'));
 const NotFoundPage = lazy(() => import('./features/auth/not-found-page'));
+const OutboxPage = lazy(() => import('./offline/outbox-page'));
 
 const suspend = (node: ReactNode) => <Suspense fallback={<ScreenLoader />}>{node}</Suspense>;
 
@@ -30,6 +31,8 @@ export const router = createBrowserRouter([
           { index: true, element: suspend(<HomePage />) },
           { path: '401', element: suspend(<UnauthorizedPage />) },
           { path: '404', element: suspend(<NotFoundPage />) },
+          // This device's unsynced entries (DESIGN §6): not a server menu, open to every signed-in user.
+          { path: 'Outbox', element: suspend(<OutboxPage />) },
           { path: '*', element: suspend(<MenuRoute />), errorElement: <RouteError /> },
         ],
       },

@@ -16,6 +16,8 @@ import { departmentRoutes } from './department/department.routes';
 import { userRoutes } from './user/user.routes';
 import { roleRoutes } from './role/role.routes';
 import { systemRoutes } from './system/system.routes';
+import { salesDataRoutes } from './sales-data/sales-data.routes';
+import { salesTargetRoutes } from './sales-target/sales-target.routes';
 
 type Routes = (app: FastifyInstance) => Promise<void>;
 
@@ -37,6 +39,8 @@ const modules: Array<[Routes, Topic[]]> = [
   [productModRoutes, ['product_mods']],
   [productRoutes, ['products']],
   [vendorRoutes, ['vendors']],
+  [salesDataRoutes, ['week_sales', 'week_sales_days', 'sales_data', 'sales_data_details', 'sales_data_days']],
+  [salesTargetRoutes, ['sales_targets', 'sales_target_details']],
 ];
 
 /**

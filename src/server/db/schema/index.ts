@@ -370,3 +370,164 @@ export const products = pgTable(
     index('products_code_lower_trgm_idx').using('gin', sql`lower(${t.productCode}) gin_trgm_ops`),
   ],
 );
+
+// ---- Sales entry (spec part 1 §2–§3, DESIGN §6–§7). Amounts are numeric(14,2) in the company's local currency;
+// quantities are integers; every sum is computed by the server. `version` is bumped on every save (staleVersion).
+
+/** Sales entry audit: who added, edited and disabled a record, and its version. */
+const salesAudit = {
+  ...audit,
+  version: integer('version').notNull().default(1),
+};
+
+/** Weekly sales: one per country and year-month (DESIGN §7); its entries are the month's Sundays. */
+export const weekSales = pgTable(
+  'week_sales',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    yearS: integer('year_s').notNull(),
+    monthS: integer('month_s').notNull(),
+    /** YYYY-MM */
+    datePeriod: text('date_period').notNull(),
+    weekAmount: numeric('week_amount', { precision: 14, scale: 2, mode: 'number' }).notNull().default(0),
+    /** 0 draft, 1 released. */
+    releaseStatus: integer('release_status').notNull().default(0),
+    ...salesAudit,
+  },
+  (t) => [uniqueIndex('week_sales_period_uq').on(t.companyId, t.datePeriod), index('week_sales_year_month_idx').on(t.yearS, t.monthS)],
+);
+
+/** One amount per Sunday of the month. */
+export const weekSalesDays = pgTable(
+  'week_sales_days',
+  {
+    id: serial('id').primaryKey(),
+    weekSalesId: integer('week_sales_id')
+      .notNull()
+      .references(() => weekSales.id, { onDelete: 'cascade' }),
+    salesDataDate: text('sales_data_date').notNull(),
+    uploadAmount: numeric('upload_amount', { precision: 14, scale: 2, mode: 'number' }).notNull().default(0),
+  },
+  (t) => [uniqueIndex('week_sales_days_uq').on(t.weekSalesId, t.salesDataDate)],
+);
+
+/** Period sales data: one per DatePeriod and country, rule 1 (quantity per model per day) or rule 2 (amounts per day). */
+export const salesData = pgTable(
+  'sales_data',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    /** YYYY-MM */
+    datePeriod: text('date_period').notNull(),
+    yearS: integer('year_s').notNull(),
+    monthS: integer('month_s').notNull(),
+    /** 1 quantity, 2 amount. */
+    rules: integer('rules').notNull(),
+    sumQuantity: integer('sum_quantity').notNull().default(0),
+    sumAmount: numeric('sum_amount', { precision: 14, scale: 2, mode: 'number' }).notNull().default(0),
+    ...salesAudit,
+  },
+  (t) => [uniqueIndex('sales_data_period_uq').on(t.companyId, t.datePeriod), index('sales_data_year_month_idx').on(t.yearS, t.monthS)],
+);
+
+/** A row of a period record: a product model (rule 1) or the one amount row (rule 2, no model). */
+export const salesDataDetails = pgTable(
+  'sales_data_details',
+  {
+    id: serial('id').primaryKey(),
+    salesDataId: integer('sales_data_id')
+      .notNull()
+      .references(() => salesData.id, { onDelete: 'cascade' }),
+    productModId: integer('product_mod_id').references(() => productMods.id),
+    ...audit,
+  },
+  (t) => [index('sales_data_details_parent_idx').on(t.salesDataId)],
+);
+
+/** A day of a row: quantity and its amount (rule 1), or corporate/online and offline/retail amounts (rule 2). */
+export const salesDataDays = pgTable(
+  'sales_data_days',
+  {
+    id: serial('id').primaryKey(),
+    salesDataDetailId: integer('sales_data_detail_id')
+      .notNull()
+      .references(() => salesDataDetails.id, { onDelete: 'cascade' }),
+    /** YYYY-MM-DD */
+    salesDataDate: text('sales_data_date').notNull(),
+    uploadQuantity: integer('upload_quantity').notNull().default(0),
+    uploadAmount: numeric('upload_amount', { precision: 14, scale: 2, mode: 'number' }).notNull().default(0),
+    onlineAmount: numeric('online_amount', { precision: 14, scale: 2, mode: 'number' }).notNull().default(0),
+    retailAmount: numeric('retail_amount', { precision: 14, scale: 2, mode: 'number' }).notNull().default(0),
+  },
+  (t) => [uniqueIndex('sales_data_days_uq').on(t.salesDataDetailId, t.salesDataDate)],
+);
+
+/** Sales targets: one per year, month, rule and country (hasTarget). Draft (0) until released (1). */
+export const salesTargets = pgTable(
+  'sales_targets',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    year: integer('year').notNull(),
+    month: integer('month').notNull(),
+    /** 1 quantity, 2 amount. */
+    rule: integer('rule').notNull(),
+    oihTargetAmount: numeric('oih_target_amount', { precision: 14, scale: 2, mode: 'number' }).notNull().default(0),
+    oihCorporateAmount: numeric('oih_corporate_amount', { precision: 14, scale: 2, mode: 'number' }).notNull().default(0),
+    brandCollaboration: numeric('brand_collaboration', { precision: 14, scale: 2, mode: 'number' }).notNull().default(0),
+    webSales: numeric('web_sales', { precision: 14, scale: 2, mode: 'number' }).notNull().default(0),
+    headOffice: numeric('head_office', { precision: 14, scale: 2, mode: 'number' }).notNull().default(0),
+    /** 0 draft, 1 released (2 in approval, for the workflow issue). */
+    dataStatus: integer('data_status').notNull().default(0),
+    recordStatus: integer('record_status').notNull().default(1),
+    ...salesAudit,
+  },
+  (t) => [uniqueIndex('sales_targets_period_uq').on(t.companyId, t.year, t.month, t.rule), index('sales_targets_year_month_idx').on(t.year, t.month)],
+);
+
+/** A target row: a product and its quantity (rule 1) or a day with corporate and offline amounts (rule 2). */
+export const salesTargetDetails = pgTable(
+  'sales_target_details',
+  {
+    id: serial('id').primaryKey(),
+    salesTargetId: integer('sales_target_id')
+      .notNull()
+      .references(() => salesTargets.id, { onDelete: 'cascade' }),
+    /** Two-digit day of the month (rule 2). */
+    date: text('date').notNull().default(''),
+    productId: integer('product_id').references(() => products.id),
+    targetQuantity: integer('target_quantity').notNull().default(0),
+    targetAmount: numeric('target_amount', { precision: 14, scale: 2, mode: 'number' }).notNull().default(0),
+    corporatAmount: numeric('corporat_amount', { precision: 14, scale: 2, mode: 'number' }).notNull().default(0),
+    offlineAmount: numeric('offline_amount', { precision: 14, scale: 2, mode: 'number' }).notNull().default(0),
+    ...audit,
+  },
+  (t) => [index('sales_target_details_parent_idx').on(t.salesTargetId)],
+);
+
+/**
+ * Idempotency keys (DESIGN §6): a write that carries `Idempotency-Key` is applied once per user and key; its reply is
+ * kept 7 days and served again for the same body. `state` 0 while the first request runs, 1 once its reply is stored.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: integer('user_id').notNull(),
+    key: text('key').notNull(),
+    method: text('method').notNull(),
+    path: text('path').notNull(),
+    bodyHash: text('body_hash').notNull(),
+    state: integer('state').notNull().default(0),
+    replyStatus: integer('reply_status'),
+    replyBody: text('reply_body'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
+);

@@ -71,7 +71,7 @@ export const groups: GroupDef[] = [
         route: 'SalesDataList',
         names: ['Sales data upload', '銷售資料上傳', '销售数据上传'],
         isData: true,
-        apis: ['/api/salesData/getsalesdatapage', '/api/salesData/disabledsalesdata', '/api/salesData/getsalesdatadetailbysalesdataid'],
+        apis: ['/api/salesData/getsalesdatapage', '/api/salesData/disabledsalesdata', '/api/salesData/getsalesdatadetailbysalesdataid', '/api/salesData/getsalesdatabyid'],
         buttons: [
           b('edit', ['Sales data entry', '銷售資料錄入', '销售数据录入'], 'SalesDataEdit', [
             '/api/salesData/salesdataexist',
@@ -88,6 +88,7 @@ export const groups: GroupDef[] = [
         apis: [
           '/api/salestarget/getsalestargetpage',
           '/api/salestarget/getsalestargetdetailbysalestargetid',
+          '/api/salestarget/getsalestargetbyid',
           '/api/salestarget/disabledsalestarget',
           '/api/salestarget/releasesalestarget',
         ],

@@ -1,0 +1,4 @@
+// STUB (replaced by the offline module): /Outbox.
+export default function OutboxPage() {
+  return null;
+}
