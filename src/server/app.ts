@@ -9,6 +9,7 @@ import { seed } from './db/seed/index';
 import { describeError, registerErrorHandling } from './plugins/errors';
 import { registerTransport, transportOptions } from './plugins/transport';
 import { registerAuth } from './plugins/auth';
+import { registerIdempotency } from './plugins/idempotency';
 import { registerCache } from './plugins/cache';
 import { registerStatic } from './plugins/static';
 import { createMailer, type Mailer } from './mail/mailer';
@@ -112,6 +113,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerErrorHandling(app);
   registerCache(app, config.DATABASE_URL);
   registerAuth(app);
+  registerIdempotency(app);
 
   await app.register(
     async (api) => {

@@ -3,6 +3,7 @@
 // names by table) a module's POSTs make stale. They are dropped before the reply is sent, here and on every instance.
 import type { FastifyInstance } from 'fastify';
 import { cacheOf, type Topic } from '../plugins/cache';
+import { isReplay } from '../plugins/idempotency';
 import { identityRoutes } from './identity/identity.routes';
 import { menuRoutes } from './menu/menu.routes';
 import { categoryRoutes } from './category/category.routes';
@@ -53,7 +54,8 @@ function withInvalidation(routes: Routes, topics: Topic[]): Routes {
     if (topics.length) {
       app.addHook('onSend', async (req, reply, payload) => {
         const status = reply.statusCode;
-        if (req.method === 'POST' && (status < 400 || status >= 500)) await cacheOf(app.db)?.invalidate(topics);
+        // A stored reply served again (Idempotency-Key) applied nothing.
+        if (req.method === 'POST' && (status < 400 || status >= 500) && !isReplay(req)) await cacheOf(app.db)?.invalidate(topics);
         return payload;
       });
     }
