@@ -3,6 +3,7 @@ import type { Db } from '../client';
 import { departments, roleUsers, users } from '../schema/index';
 import { seedOrgDemo } from './demo-org';
 import { seedMasterDemo } from './demo-master';
+import { seedSalesDemo } from './demo-sales';
 
 export const DEMO_USERS = [
   { number: 'oih.analyst', name: 'Olivia Chen', company: 'OIH', email: 'olivia.chen@example.com', language: 'en' },
@@ -51,4 +52,5 @@ export async function seedDemo(db: Db, ctx: { initialHash: string; companyId: (n
   }
   await seedOrgDemo(db);
   await seedMasterDemo(db);
+  await seedSalesDemo(db);
 }
