@@ -3,7 +3,9 @@
 // with 50 connections, on PGlite and on PostgreSQL. The load comes from a child process (load.ts), not the server's
 // event loop. Figures are absolute (req/s, p99) and ratios to the bare route measured in the same run (before and
 // after the product rows, averaged); nothing here asserts a time. BENCH_SECONDS sets the seconds per route (5),
-// BENCH_DB=pglite|postgres runs one database only.
+// BENCH_DB=pglite|postgres runs one database only. Then the offline figures (sync.ts: outbox drain, durable local save,
+// browser chaos). `--only products` or `--only sync` (or BENCH_ONLY) runs one part; `--no-chaos` (BENCH_CHAOS=0) leaves
+// out the browser chaos run; BENCH_SAVES sets the offline saves per phase (500).
 import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,6 +20,7 @@ import { changeUserPassword, login } from '@/shared/contracts/user';
 import { getProductPage } from '@/shared/contracts/product';
 import { tempPostgres, type TempDatabase } from '../support/temp-postgres';
 import type { LoadJob, LoadResult } from './load';
+import { runSyncBench } from './sync';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const WARMUP = 1;
@@ -142,20 +145,34 @@ async function postgresReachable() {
   }
 }
 
-const rows: Row[] = [];
-console.log(`SalesDesk benchmark: ${PRODUCTS} products, ${CONNECTIONS} connections, ${DURATION}s per route`);
-// BENCH_DB=pglite or BENCH_DB=postgres runs one of them only.
-const only = process.env.BENCH_DB;
-if (only !== 'postgres') rows.push(...(await run('pglite')));
-if (only !== 'pglite') {
-  if (await postgresReachable()) rows.push(...(await run('postgres')));
-  else console.log(`  PostgreSQL at ${PG_URL} not reachable: skipped`);
+const argv = process.argv.slice(2);
+const onlyArg = argv.find((a) => a.startsWith('--only='))?.slice('--only='.length) ?? (argv.includes('--only') ? argv[argv.indexOf('--only') + 1] : undefined);
+const part = onlyArg ?? process.env.BENCH_ONLY;
+if (part && part !== 'products' && part !== 'sync') throw new Error(`--only ${part}: expected products or sync`);
+
+if (part !== 'sync') {
+  const rows: Row[] = [];
+  console.log(`SalesDesk benchmark: ${PRODUCTS} products, ${CONNECTIONS} connections, ${DURATION}s per route`);
+  // BENCH_DB=pglite or BENCH_DB=postgres runs one of them only.
+  const only = process.env.BENCH_DB;
+  if (only !== 'postgres') rows.push(...(await run('pglite')));
+  if (only !== 'pglite') {
+    if (await postgresReachable()) rows.push(...(await run('postgres')));
+    else console.log(`  PostgreSQL at ${PG_URL} not reachable: skipped`);
+  }
+
+  console.log('\n| database | route | req/s | p99 ms | errors | ratio to bare route |');
+  console.log('|---|---|---|---|---|---|');
+  for (const r of rows) {
+    const bares = rows.filter((x) => x.db === r.db && x.route.startsWith('bare'));
+    const bare = bares.reduce((sum, x) => sum + x.rps, 0) / bares.length;
+    console.log(`| ${r.db} | ${r.route} | ${Math.round(r.rps)} | ${r.p99} | ${r.errors} | ${(r.rps / bare).toFixed(3)} |`);
+  }
 }
 
-console.log('\n| database | route | req/s | p99 ms | errors | ratio to bare route |');
-console.log('|---|---|---|---|---|---|');
-for (const r of rows) {
-  const bares = rows.filter((x) => x.db === r.db && x.route.startsWith('bare'));
-  const bare = bares.reduce((sum, x) => sum + x.rps, 0) / bares.length;
-  console.log(`| ${r.db} | ${r.route} | ${Math.round(r.rps)} | ${r.p99} | ${r.errors} | ${(r.rps / bare).toFixed(3)} |`);
+if (part !== 'products') {
+  const chaos = !argv.includes('--no-chaos') && process.env.BENCH_CHAOS !== '0';
+  const ok = await runSyncBench({ saves: Number(process.env.BENCH_SAVES ?? 500), chaos });
+  // A lost or duplicated record is a failure whatever the timings say.
+  if (!ok) process.exitCode = 1;
 }
