@@ -1,12 +1,12 @@
 // The top bar (spec part 3 §2.8): side-menu toggle, app name, language dropdown (stores and reloads), user dropdown
-// (Change password, Logout).
-import { Avatar, Burger, Group, Menu, Text, UnstyledButton, Button, Badge } from '@mantine/core';
-import { useNetwork } from '@mantine/hooks';
+// (Change password, Logout), and the offline sync state (which also runs the sync engine while signed in).
+import { Avatar, Burger, Group, Menu, Text, UnstyledButton, Button } from '@mantine/core';
 import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES } from '@/shared/domain/constants';
 import { currentLanguage, LANGUAGE_NAMES, switchLanguage } from '@/app/i18n/i18n';
 import { useSession } from '@/app/session/session';
+import { SyncStatus } from '@/app/offline/sync-status';
 import { Icon } from './icons';
 import { signOut } from './session-actions';
 
@@ -18,7 +18,6 @@ export function TopBar(props: { mobileOpened: boolean; desktopOpened: boolean; o
   const { t } = useTranslation();
   const session = useSession();
   const navigate = useNavigate();
-  const { online } = useNetwork();
   const lang = currentLanguage();
   const initials = (session?.name || session?.number || '?')
     .split(/\s+/)
@@ -58,11 +57,8 @@ export function TopBar(props: { mobileOpened: boolean; desktopOpened: boolean; o
       </Group>
 
       <Group gap="xs" wrap="nowrap">
-        {!online && (
-          <Badge color="yellow" variant="light" leftSection={<Icon name="wifi-off" size={12} />}>
-            {t('shell.offline')}
-          </Badge>
-        )}
+        {/* Online / offline / server unreachable and this account's waiting, failed and conflicting entries (DESIGN §6). */}
+        <SyncStatus />
         <Menu position="bottom-end" withinPortal>
           <Menu.Target>
             <Button variant="subtle" color="gray" leftSection={<Icon name="language" />} aria-label={t('shell.language')} data-testid="language-menu">
