@@ -27,7 +27,15 @@ export function SyncStatus() {
   const { network, paused, counts } = useSyncStatus();
   const toast = useRef<string | null>(null);
 
-  useEffect(() => startAppSync(), []);
+  useEffect(() => {
+    const stop = startAppSync();
+    return () => {
+      stop();
+      // Leaving the signed-in screens (to the login screen): the prompt has done its job.
+      if (toast.current) hideNotification(toast.current);
+      toast.current = null;
+    };
+  }, []);
 
   useEffect(() => {
     if (paused && !toast.current) {
