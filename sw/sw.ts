@@ -18,6 +18,8 @@ declare const self: {
   __WB_MANIFEST: Array<PrecacheEntry | string>;
   skipWaiting(): Promise<void>;
   addEventListener(type: 'message', listener: (event: { data?: { type?: string } }) => void): void;
+  addEventListener(type: 'sync', listener: (event: { tag: string; waitUntil(p: Promise<unknown>): void }) => void): void;
+  clients: { matchAll(opts: { type: 'window'; includeUncontrolled: boolean }): Promise<Array<{ postMessage(m: unknown): void }>> };
 };
 
 precacheAndRoute(self.__WB_MANIFEST);
@@ -103,6 +105,15 @@ for (const kind of ['lookup', 'read'] as const) {
 
 self.addEventListener('message', (event) => {
   if (event.data?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
+
+// Background Sync (where the browser has it): the page registers the tag while entries wait; when the browser says the
+// connection is back, the open pages' sync engines are told to run a pass (the outbox lives in IndexedDB, not here).
+self.addEventListener('sync', (event) => {
+  if (event.tag !== 'salesdesk-sync') return;
+  event.waitUntil(
+    self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((all) => all.forEach((c) => c.postMessage({ type: 'sync' }))),
+  );
 });
 
 // On the first install there is no older version to wait for: take control of the open page at once.
