@@ -6,7 +6,9 @@ import { ApiError, call } from '@/app/api/client';
 import { queryClient } from '@/app/api/query-client';
 import { getSession, getToken, onSessionChange } from '@/app/session/session';
 import { offlineDb } from './db';
-import { createSyncEngine, type SyncEngine } from './sync-engine';
+import { countsOf, entriesOf, type OutboxCounts } from './outbox';
+import type { saveEntry } from './save';
+import { createSyncEngine, type PassResult, type SyncEngine } from './sync-engine';
 import type { Transport } from './transport';
 
 /** The API client as the engine's transport: never global routing (the engine pauses instead), the entry's key as header. */
@@ -75,6 +77,32 @@ async function askPersistence(account: string) {
   await db.meta.put({ key, value: { persisted, at: Date.now() } });
 }
 
+/** What the browser tests reach through `globalThis.salesdeskOffline` (see exposeTestHook). */
+export interface OfflineTestHook {
+  saveEntry: typeof saveEntry;
+  /** The signed-in account's waiting, failed and conflicting entries (null when nobody is signed in). */
+  counts(): Promise<OutboxCounts | null>;
+  /** The outbox screen's "Sync now". */
+  syncNow(): Promise<PassResult>;
+}
+
+/**
+ * The real save path and the outbox counts for page.evaluate in the browser chaos test (tests/e2e/offline-chaos.spec.ts),
+ * which queues hundreds of saves between reloads. It does nothing a form cannot: it acts only as the signed-in user,
+ * with their own session. save.ts is loaded on first use, so the top bar's bundle does not carry the forms' save path.
+ */
+function exposeTestHook() {
+  const g = globalThis as { salesdeskOffline?: OfflineTestHook };
+  g.salesdeskOffline ??= {
+    saveEntry: async (kind, op, payload, opts) => (await import('./save')).saveEntry(kind, op, payload, opts),
+    counts: async () => {
+      const account = getSession()?.number;
+      return account ? countsOf(await entriesOf(offlineDb(), account)) : null;
+    },
+    syncNow: () => appEngine().syncNow(),
+  };
+}
+
 let users = 0;
 let offSession: (() => void) | null = null;
 
@@ -88,6 +116,7 @@ export function startAppSync(): () => void {
       if (s?.token && !s.mustChangePassword) {
         if (e.started) void e.kick();
         else e.start();
+        exposeTestHook();
         void askPersistence(s.number).catch(() => undefined);
       } else e.stop();
     };
