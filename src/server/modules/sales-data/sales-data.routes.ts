@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import * as c from '@/shared/contracts/sales-data';
 import { bindRoute, type Ctx } from '../../plugins/contracts';
-import { accessOf, SCREEN } from './sales-access';
+import { accessOf, SCREEN } from '../common/sales-access';
 import { saveWeekSales, weekSalesById, weekSalesOfMonth, weekSalesPage } from './week-sales.service';
 import {
   salesDataById,

@@ -16,7 +16,7 @@ import { companies, productMods, products, salesData, salesDataDays, salesDataDe
 import type { AuthUser } from '../../plugins/auth';
 import { refuse } from '../../plugins/errors';
 import { added, countExpr, edited, offsetOf, pageOf, toggled, withUniqueKeys, type ListCount } from '../common/query';
-import { assertMayTouch, countryFilter, countryOf, invalid, sees, visible, type Access } from './sales-access';
+import { assertMayTouch, countryFilter, countryOf, invalid, sees, visible, type Access } from '../common/sales-access';
 
 type SalesDataForm = z.output<typeof salesDataForm>;
 type InputRow = SalesDataForm['salesDataDetailEntities'][number];

@@ -13,7 +13,7 @@ import { companies, weekSales, weekSalesDays } from '../../db/schema/index';
 import type { AuthUser } from '../../plugins/auth';
 import { refuse } from '../../plugins/errors';
 import { added, countExpr, edited, offsetOf, pageOf, withUniqueKeys, type ListCount } from '../common/query';
-import { assertMayTouch, countryFilter, countryOf, invalid, sees, visible, type Access } from './sales-access';
+import { assertMayTouch, countryFilter, countryOf, invalid, sees, visible, type Access } from '../common/sales-access';
 
 type WeekSalesForm = z.output<typeof weekSalesForm>;
 

@@ -3,7 +3,7 @@
 // drafts until released; released ones change only for holders of "may always edit"; the amount-rule extras come only
 // from holders of the extras permission. Every read and write is country-scoped and data-scoped (own records unless
 // the role grants the screen with all data); every sum and the version are the server's.
-import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { ListResult } from '@/shared/contracts/endpoint';
 import type { FieldError } from '@/shared/contracts/field-messages';
 import type { SalesTargetDetail, SalesTargetItem, SalesTargetRecord, salesTargetForm } from '@/shared/contracts/sales-target';
@@ -14,15 +14,16 @@ import type { Db, Tx } from '../../db/client';
 import { companies, productMods, products, salesTargetDetails, salesTargets } from '../../db/schema/index';
 import type { AuthUser } from '../../plugins/auth';
 import { cacheOf } from '../../plugins/cache';
-import { forbidden, HttpError, refuse } from '../../plugins/errors';
+import { refuse } from '../../plugins/errors';
 import { hasButton } from '../../plugins/permissions';
-import { seesAllData, type Scope } from '../../plugins/scope';
-import { added, countExpr, edited, inScope, offsetOf, pageOf, sameText, toggled, withUniqueKeys, type ListCount } from '../common/query';
+import type { Scope } from '../../plugins/scope';
+import { accessOf as salesAccessOf, assertMayTouch, countryFilter, countryOf, invalid, SCREEN as SALES_SCREEN, visible as visibleRecords, type Access } from '../common/sales-access';
+import { added, countExpr, edited, offsetOf, pageOf, toggled, withUniqueKeys, type ListCount } from '../common/query';
 
 type SalesTargetForm = z.output<typeof salesTargetForm>;
 
 /** The screen whose all-data flag decides the data scope of every target call. */
-const SCREEN = '/SalesTargetList';
+const SCREEN = SALES_SCREEN.salesTarget;
 /** Every table a list row reads: the list's cached pages and counts are dropped when one of them is written. */
 const LIST_TABLES = ['sales_targets', 'sales_target_details', 'companies'] as const;
 const uniqueKeys = { sales_targets_period_uq: 'hasTarget' } as const;
@@ -67,25 +68,10 @@ const toItem = ({ companyId: _c, addTime, totalAmount, ...r }: ItemRow): SalesTa
 
 const selectItems = (db: Db | Tx) => db.select(itemColumns).from(T).innerJoin(companies, eq(companies.id, T.companyId));
 
-/** Who may see and change what: the caller's country scope and whether they see every record of it. */
-interface Access {
-  user: AuthUser;
-  scope: Scope;
-  allData: boolean;
-}
-
-const accessOf = async (db: Db, user: AuthUser, scope: Scope): Promise<Access> => ({ user, scope, allData: await seesAllData(db, user, SCREEN) });
-
-const isOwn = (a: Access, addUserNumber: string | null) => (addUserNumber ?? '').toLowerCase() === a.user.number.toLowerCase();
-
-/** A target outside the caller's country scope, or another user's without all data: 403 (msg 401), as if unseen. */
-function assertMayTouch(a: Access, row: { companyId: number; addUserNumber: string | null }) {
-  a.scope.assertCompanyId(row.companyId);
-  if (!a.allData && !isOwn(a, row.addUserNumber)) forbidden();
-}
+const accessOf = (db: Db, user: AuthUser, scope: Scope) => salesAccessOf(db, user, scope, SCREEN);
 
 /** What the caller sees of the targets: their countries, and their own records unless they see all data. */
-const visible = (a: Access): SQL | undefined => and(inScope(T.companyId, a.scope), a.allData ? undefined : eq(T.addUserNumber, a.user.number));
+const visible = (a: Access) => visibleRecords(a, T.companyId, T.addUserNumber);
 
 // ---- Reads
 
@@ -103,7 +89,7 @@ export async function salesTargetPage(
     p.rule === undefined ? undefined : eq(T.rule, p.rule),
     p.year === undefined ? undefined : eq(T.year, p.year),
     p.month === undefined ? undefined : eq(T.month, p.month),
-    p.country === undefined ? undefined : inArray(T.companyId, db.select({ id: companies.id }).from(companies).where(sameText(companies.companyNumber, p.country))),
+    countryFilter(db, T.companyId, p.country),
   );
   const count: ListCount = {
     tables: LIST_TABLES,
@@ -167,20 +153,6 @@ export async function salesTargetRows(db: Db, user: AuthUser, scope: Scope, sale
   return detailRows(db, salesTargetId);
 }
 
-/**
- * The company of a payload's Country: an existing sales company (OIH is one) or a 400 on the field; one outside the
- * caller's scope is 403.
- */
-async function countryOf(db: Db | Tx, scope: Scope, country: string): Promise<{ id: number; number: string }> {
-  const [row] = await db
-    .select({ id: companies.id, number: companies.companyNumber, isFactory: companies.isFactory })
-    .from(companies)
-    .where(sameText(companies.companyNumber, country));
-  if (!row || row.isFactory !== 2) throw new HttpError(400, 'validationError', [{ field: 'country', message: 'notFound' }]);
-  scope.assertCompanyId(row.id);
-  return row;
-}
-
 const clashOf = async (db: Db | Tx, t: { companyId: number; year: number; month: number; rule: number }, exceptId = 0) =>
   (
     await db
@@ -209,9 +181,6 @@ interface RowValues {
 
 type InputRow = SalesTargetForm['salesTargetDetailEntities'][number];
 const rowField = (i: number, key: string) => `salesTargetDetailEntities.${i}.${key}`;
-const invalid = (errors: FieldError[]): never => {
-  throw new HttpError(400, 'validationError', errors);
-};
 
 /** Rule 1: a product and its quantity per row; every row names a product once (spec part 1 §5). */
 function quantityRows(rows: InputRow[]): RowValues[] {

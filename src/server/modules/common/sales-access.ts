@@ -1,5 +1,5 @@
 // Who may see and change which sales entry records (DESIGN §5): the caller's country scope and, per screen, whether
-// they see every record of it or only those they added. Shared by the weekly and the period services of this module.
+// they see every record of it or only those they added. Shared by the weekly, period and target services.
 import { and, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { FieldError } from '@/shared/contracts/field-messages';
 import type { Db, Tx } from '../../db/client';
@@ -10,7 +10,7 @@ import { seesAllData, type Scope } from '../../plugins/scope';
 import { inScope, sameText } from '../common/query';
 
 /** The screens whose all-data flag decides the data scope of their calls. */
-export const SCREEN = { weekSales: '/WeekSalesDataList', salesData: '/SalesDataList' } as const;
+export const SCREEN = { weekSales: '/WeekSalesDataList', salesData: '/SalesDataList', salesTarget: '/SalesTargetList' } as const;
 
 export interface Access {
   user: AuthUser;
