@@ -1,5 +1,7 @@
 // `npm test`: typecheck, lint, unit, API and browser tests; ends with one summary line "N passed, N failed".
-// `npm test -- --db-only` runs just the suites that touch the database (API and browser), as CI does on PostgreSQL.
+// `npm test -- --db-only` runs just the suites that touch the database, as CI does on PostgreSQL: every API test and the
+// browser tests whose outcome depends on how the server stores (the offline replay, idempotency and conflict specs);
+// the rest of the browser suite drives the same server code and runs on PGlite.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -8,7 +10,9 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
 const dbOnly = process.argv.includes('--db-only');
-const out = path.join(root, '.tmp', 'test-results');
+const db = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+// One folder per database, so CI can run the two passes side by side.
+const out = path.join(root, '.tmp', `test-results-${db.toLowerCase()}`);
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 
@@ -16,7 +20,6 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 const lines = [];
-const db = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 
 function run(name, cmd, args, env = {}) {
   console.log(`\n=== ${name} ===`);
@@ -45,9 +48,13 @@ function vitest(project) {
   lines.push(`${project} tests (${db}): ${j.numPassedTests} passed, ${j.numFailedTests} failed`);
 }
 
+/** The browser specs of the --db-only pass (first-sign-in is the others' dependency). */
+const DB_SPECS = ['first-sign-in.spec.ts', 'offline-entry.spec.ts', 'offline-sync.spec.ts'];
+
 function playwright() {
   const file = path.join(out, 'playwright.json');
-  const ok = run(`browser tests (${db})`, 'npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: file });
+  const specs = dbOnly ? DB_SPECS.map((f) => `tests/e2e/${f}`) : [];
+  const ok = run(`browser tests (${db})`, 'npx', ['playwright', 'test', ...specs, '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: file });
   if (!existsSync(file)) {
     failed++;
     lines.push('browser tests: FAILED (no report)');
