@@ -70,8 +70,16 @@ export class FakeServer {
   private read(path: string, q: Record<string, unknown>): SendResult {
     const country = String(q.country ?? '').toUpperCase();
     if (path === '/api/salesData/getweeksalesdatapage2') {
-      const hits = this.records.filter((r) => r.kind === 'weekSales' && r.key === `${country}|${q.year}-${q.month}`);
-      return { ok: true, data: hits.map((r) => ({ id: r.id, version: r.version, datePeriod: `${q.year}-${q.month}`, weekAmount: 0 })) };
+      // As the server: year, month and country each narrow the list when given (the outbox asks a whole year).
+      const hits = this.records.filter(
+        (r) =>
+          r.kind === 'weekSales' &&
+          (!country || String(r.body.country).toUpperCase() === country) &&
+          (q.year === undefined || Number(r.body.yearS) === Number(q.year)) &&
+          (q.month === undefined || Number(r.body.monthS) === Number(q.month)),
+      );
+      const period = (r: Rec) => `${r.body.yearS}-${String(r.body.monthS).padStart(2, '0')}`;
+      return { ok: true, data: hits.map((r) => ({ id: r.id, version: r.version, datePeriod: period(r), weekAmount: 0 })).sort((a, b) => b.datePeriod.localeCompare(a.datePeriod) || b.id - a.id) };
     }
     if (path === '/api/salesData/salesdataexist') return { ok: true, data: this.records.some((r) => r.kind === 'salesData' && r.key === `${country}|${q.datePeriod}`) };
     if (path === '/api/salesData/getsalesdatapage') {

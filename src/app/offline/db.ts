@@ -21,8 +21,20 @@ export interface MetaRow {
   value: unknown;
 }
 
+/**
+ * An outbox row as stored: the entry plus `editOf`, the record an edit changes (0 for adds and copies, so every row
+ * has a valid key in the `[account+kind+editOf]` index): a newer edit of that record replaces it by an index lookup.
+ */
+export type StoredEntry = OutboxEntry & { editOf?: number };
+
+/** The record an entry edits, for the `editOf` index: an edit's payload id; 0 for adds and copies. */
+export function editOfEntry(e: Pick<OutboxEntry, 'op' | 'payload'>): number {
+  const id = Number((e.payload as { id?: unknown }).id ?? 0) || 0;
+  return e.op === 'edit' && id > 0 ? id : 0;
+}
+
 export type OfflineDb = Dexie & {
-  outbox: Table<OutboxEntry, string>;
+  outbox: Table<StoredEntry, string>;
   drafts: Table<DraftRow, [string, string]>;
   meta: Table<MetaRow, string>;
 };
@@ -35,6 +47,25 @@ const SCHEMA: Array<{ version: number; stores: Record<string, string>; upgrade?:
       outbox: 'id, account, [account+seq], status, [account+status]',
       drafts: '[account+key], account, savedAt',
       meta: 'key',
+    },
+  },
+  {
+    // Queue work by index instead of scans (enqueue, the engine's next entry, the purge): the account's entries of a
+    // status in queue order; the edits of a record; synced rows by age. The old single indexes are dropped (indexes
+    // only; rows are kept, each given its `editOf`).
+    version: 2,
+    stores: {
+      outbox: 'id, [account+seq], [account+status+seq], [account+kind+editOf], [status+updatedAt]',
+      drafts: '[account+key], account, savedAt',
+      meta: 'key',
+    },
+    upgrade: async (tx) => {
+      await tx
+        .table<StoredEntry, string>('outbox')
+        .toCollection()
+        .modify((e) => {
+          e.editOf = editOfEntry(e);
+        });
     },
   },
 ];

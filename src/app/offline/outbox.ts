@@ -1,11 +1,12 @@
 // The outbox's data operations (DESIGN §6), shared by the save path, the sync engine and the outbox screen: queue an
 // entry (in order, per account), the backoff schedule, retry, discard, overwrite, purge of old synced entries.
 // Pure Dexie: no DOM, no session; the caller says which account acts.
-import type { OfflineDb } from './db';
+import { editOfEntry, type OfflineDb, type StoredEntry } from './db';
 import { UNSYNCED, type EntryKind, type EntryOp, type EntryStatus, type OutboxEntry, type PayloadByKind } from './types';
 
 /** The key of the draft copy an entry keeps (the form's values when it was saved), for "Open" from the outbox. */
 export const entryDraftKey = (entryId: string) => `outbox:${entryId}`;
+const entryIdOfDraftKey = (key: string) => key.slice('outbox:'.length);
 
 /** How long a synced entry stays (lists mark it, the outbox shows it); unsynced entries are never purged by age. */
 export const SYNCED_KEEP_MS = 24 * 60 * 60 * 1000;
@@ -40,10 +41,14 @@ export interface EnqueueInput<K extends EntryKind> {
   now?: number;
 }
 
+/** Statuses an entry may be replaced from by a newer save of the same work (never one on the wire, never a synced one). */
+const REPLACEABLE: readonly EntryStatus[] = ['pending', 'failed', 'conflict'];
+
 /**
  * Queues an entry durably, behind every entry queued before it. A newer save of the same work replaces the older
  * unsent one (same record edited again, or the form opened from that entry's draft), so the queue never sends two
- * versions of one edit; an entry on the wire is never touched.
+ * versions of one edit; an entry on the wire is never touched. One transaction; the entries it replaces are found by
+ * index (draft copy, edited record), so its cost does not grow with the queue.
  */
 export async function enqueueEntry<K extends EntryKind>(db: OfflineDb, input: EnqueueInput<K>): Promise<OutboxEntry<K>> {
   const now = input.now ?? Date.now();
@@ -52,19 +57,20 @@ export async function enqueueEntry<K extends EntryKind>(db: OfflineDb, input: En
     const seqRow = await db.meta.get('seq');
     const seq = Number(seqRow?.value ?? 0) + 1;
     await db.meta.put({ key: 'seq', value: seq });
-    const rid = recordIdOf(input.payload as { id?: unknown });
-    const mine = await db.outbox.where('account').equals(input.account).toArray();
-    const replaced = mine.filter(
-      (e) =>
-        (e.status === 'pending' || e.status === 'failed' || e.status === 'conflict') &&
-        ((input.fromDraftKey && e.draftKey === input.fromDraftKey) ||
-          (input.op === 'edit' && rid > 0 && e.op === 'edit' && e.kind === input.kind && recordIdOf(e.payload as { id?: unknown }) === rid)),
-    );
-    for (const e of replaced) {
+    const editOf = editOfEntry(input);
+    const [fromDraft, sameRecord] = await Promise.all([
+      // A draft copy's key names its entry (entryDraftKey), so the entry is read by its id.
+      input.fromDraftKey ? db.outbox.get(entryIdOfDraftKey(input.fromDraftKey)) : undefined,
+      editOf > 0 ? db.outbox.where('[account+kind+editOf]').equals([input.account, input.kind, editOf]).toArray() : [],
+    ]);
+    const replaced = new Map<string, StoredEntry>();
+    if (fromDraft?.account === input.account && fromDraft.draftKey === input.fromDraftKey && REPLACEABLE.includes(fromDraft.status)) replaced.set(fromDraft.id, fromDraft);
+    for (const e of sameRecord) if (REPLACEABLE.includes(e.status)) replaced.set(e.id, e);
+    for (const e of replaced.values()) {
       await db.outbox.delete(e.id);
       if (e.draftKey) await db.drafts.delete([input.account, e.draftKey]);
     }
-    const entry: OutboxEntry<K> = {
+    const entry: OutboxEntry<K> & { editOf: number } = {
       id,
       account: input.account,
       seq,
@@ -78,6 +84,7 @@ export async function enqueueEntry<K extends EntryKind>(db: OfflineDb, input: En
       nextAttemptAt: 0,
       createdAt: now,
       updatedAt: now,
+      editOf,
     };
     if (input.draftValues !== undefined) {
       entry.draftKey = entryDraftKey(id);
@@ -128,15 +135,17 @@ export async function retryEntry(db: OfflineDb, id: string, now = Date.now()): P
   });
 }
 
+/** The account's entries of one status, in queue order (an index range: no other row is read). */
+export function entriesWith(db: OfflineDb, account: string, status: EntryStatus) {
+  return db.outbox.where('[account+status+seq]').between([account, status, -Infinity], [account, status, Infinity]);
+}
+
 /** "Sync now": every waiting entry of the account may go at once, and the backoff starts again at 1 s. */
 export async function resetBackoff(db: OfflineDb, account: string): Promise<void> {
-  await db.outbox
-    .where('[account+status]')
-    .equals([account, 'pending'])
-    .modify((e) => {
-      e.nextAttemptAt = 0;
-      e.failures = 0;
-    });
+  await entriesWith(db, account, 'pending').modify((e) => {
+    e.nextAttemptAt = 0;
+    e.failures = 0;
+  });
 }
 
 /** Deletes an entry and its draft copy (the user's word: Discard). An entry on the wire cannot be discarded. */
@@ -163,6 +172,8 @@ export async function overwriteEntry(db: OfflineDb, id: string, serverId: number
       ...e,
       op: 'edit',
       payload,
+      // Now an edit of that record: a later edit of it replaces this entry (enqueueEntry).
+      editOf: editOfEntry({ op: 'edit', payload }),
       status: 'pending',
       error: undefined,
       errorData: undefined,
@@ -177,11 +188,10 @@ export async function overwriteEntry(db: OfflineDb, id: string, serverId: number
   });
 }
 
-/** Drops synced entries older than a day; never an unsynced one. */
+/** Drops synced entries older than a day; never an unsynced one. By index: the recent synced rows are not read. */
 export async function purgeSynced(db: OfflineDb, now = Date.now()): Promise<number> {
   return db.outbox
-    .where('status')
-    .equals('synced')
-    .filter((e) => e.updatedAt < now - SYNCED_KEEP_MS)
+    .where('[status+updatedAt]')
+    .between(['synced', -Infinity], ['synced', now - SYNCED_KEEP_MS])
     .delete();
 }
