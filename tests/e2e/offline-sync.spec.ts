@@ -16,7 +16,7 @@ import {
   outboxRows,
   saveAndReturn,
   sundayDays,
-  swReady,
+  offlineReady,
   tokenOf,
   weekRecord,
   weekRecords,
@@ -67,7 +67,7 @@ test.describe('an add held offline meets the same month added elsewhere', () => 
     const DEVICE = amountsFor(year, month, 1100.1, 100.1);
     const OTHER = amountsFor(year, month, 10, 10);
     await signInAs(page, 'au.sales');
-    await swReady(page);
+    await offlineReady(page);
     await context.setOffline(true);
     await queueOffline(page, year, month, DEVICE);
     await expect(page.getByTestId('sync-pending')).toHaveText('1');
@@ -127,7 +127,7 @@ test.describe('an add held offline meets the same month added elsewhere', () => 
     const DEVICE = amountsFor(year, month, 1100.1, 100.1);
     const OTHER = amountsFor(year, month, 10, 10);
     await signInAs(page, 'au.sales');
-    await swReady(page);
+    await offlineReady(page);
     await context.setOffline(true);
     await queueOffline(page, year, month, DEVICE);
     await expect(page.getByTestId('sync-pending')).toHaveText('1');
@@ -172,7 +172,7 @@ test('5. the session ends on the server while entries wait: the app asks to sign
   const year = 2042;
   const amounts = (m: number) => amountsFor(year, m, 500.05 + m, 100.01);
   await signInAs(page, 'hk.sales');
-  await swReady(page);
+  await offlineReady(page);
   await context.setOffline(true);
   for (const m of months) await queueOffline(page, year, m, amounts(m));
   await expect(page.getByTestId('sync-pending')).toHaveText(String(months.length));
@@ -218,7 +218,7 @@ test("6. user A's queued entries never go with user B's session; they go when A 
   const amountsB = amountsFor(year, B.month, 7, 1);
 
   await signInAs(page, A.user);
-  await swReady(page);
+  await offlineReady(page);
   await context.setOffline(true);
   for (const m of A.months) await queueOffline(page, year, m, amountsA(m));
   await expect(page.getByTestId('sync-pending')).toHaveText(String(A.months.length));
