@@ -7,7 +7,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { clientsClaim, type WorkboxPlugin } from 'workbox-core';
 import { NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
-import { offlineCacheOf, type OfflineCache } from '@/shared/contracts/offline-routes';
+import { clearsLookups, offlineCacheOf, type OfflineCache } from '@/shared/contracts/offline-routes';
 
 interface PrecacheEntry {
   url: string;
@@ -82,8 +82,10 @@ const expiration = () => new ExpirationPlugin({ maxEntries: 500, maxAgeSeconds: 
 // API replies vary by Origin/encoding only; the key already names the account, so Vary must not defeat a match.
 const matchOptions = { ignoreVary: true };
 
+const LOOKUP_CACHE = 'salesdesk-api-lookups';
+
 const strategies: Record<OfflineCache, StaleWhileRevalidate | NetworkFirst> = {
-  lookup: new StaleWhileRevalidate({ cacheName: 'salesdesk-api-lookups', plugins: [perAccount, successOnly, expiration()], matchOptions }),
+  lookup: new StaleWhileRevalidate({ cacheName: LOOKUP_CACHE, plugins: [perAccount, successOnly, expiration()], matchOptions }),
   // A slow connection falls back to the cached copy after 4 s rather than leaving the list blank.
   read: new NetworkFirst({
     cacheName: 'salesdesk-api-reads',
@@ -100,6 +102,20 @@ for (const kind of ['lookup', 'read'] as const) {
     ({ url, request, sameOrigin }) =>
       sameOrigin && request.headers.has('authorization') && offlineCacheOf(request.method, url.pathname) === kind,
     strategies[kind],
+  );
+}
+
+// A write to a lookup's area (a new model, product, company, currency, menu or role) goes to the network; once it
+// succeeded, the cached lookups are dropped before the page sees the reply, so the next form lists the new record.
+for (const method of ['POST', 'PUT', 'DELETE'] as const) {
+  registerRoute(
+    ({ url, request, sameOrigin }) => sameOrigin && clearsLookups(request.method, url.pathname),
+    async ({ request }) => {
+      const response = await fetch(request);
+      if (response.ok) await caches.delete(LOOKUP_CACHE);
+      return response;
+    },
+    method,
   );
 }
 

@@ -1,7 +1,7 @@
 // The service worker's cached paths (DESIGN §6), written as plain strings for the zod-free SW bundle: each must be a
 // GET of a contract, no write may ever be cached, and paths match case-insensitively as the server's routes do.
 import { describe, expect, it } from 'vitest';
-import { LOOKUP_PATHS, OFFLINE_READ_PATHS, offlineCacheOf } from '@/shared/contracts/offline-routes';
+import { clearsLookups, LOOKUP_PATHS, OFFLINE_READ_PATHS, offlineCacheOf } from '@/shared/contracts/offline-routes';
 import { getCompanyList } from '@/shared/contracts/company';
 import { getProductModList, getProductModList2 } from '@/shared/contracts/product-mod';
 import { getProductList } from '@/shared/contracts/product';
@@ -71,5 +71,18 @@ describe('offline routes', () => {
     expect(offlineCacheOf('GET', '/api/salesData/getsalesdatapage/')).toBeNull();
     expect(offlineCacheOf('GET', '/api/Product/getproductpage')).toBeNull();
     expect(offlineCacheOf('GET', '/api/user/getcurrentuser')).toBeNull();
+  });
+});
+
+describe('writes that make the cached lookups stale', () => {
+  it('drops the lookups on a write to a lookup area or to roles, never on reads or sales writes', () => {
+    expect(clearsLookups('POST', '/api/ProductMod/addproductmod')).toBe(true);
+    expect(clearsLookups('POST', '/api/productmod/disabledproductmod')).toBe(true);
+    expect(clearsLookups('POST', '/api/Product/addproduct')).toBe(true);
+    expect(clearsLookups('POST', '/api/company/addoreditcompany')).toBe(true);
+    expect(clearsLookups('POST', '/api/role/addoreditrole')).toBe(true);
+    expect(clearsLookups('GET', '/api/ProductMod/getproductmodlist')).toBe(false);
+    expect(clearsLookups('POST', '/api/salesData/addoreditweeksalesdata')).toBe(false);
+    expect(clearsLookups('POST', '/api/salestarget/addoreditsalestarget')).toBe(false);
   });
 });

@@ -38,3 +38,16 @@ export function offlineCacheOf(method: string, pathname: string): OfflineCache |
   if (method.toUpperCase() !== 'GET') return null;
   return byPath.get(pathname.toLowerCase()) ?? null;
 }
+
+/** Areas whose writes change a lookup above, or whose grants change the menus: the companies, models, products, currencies, menus and roles. */
+const LOOKUP_AREAS = new Set([...LOOKUP_PATHS.map((p) => p.toLowerCase().split('/')[2]), 'role']);
+
+/**
+ * Does a request change what the cached lookups say? A write (any non-GET) to a lookup's area: the service worker then
+ * drops the lookups it holds, so an administrator who adds a model finds it in the next form (stale-while-revalidate
+ * would serve the old list once). Sales writes keep them: offline entry needs them.
+ */
+export function clearsLookups(method: string, pathname: string): boolean {
+  if (method.toUpperCase() === 'GET') return false;
+  return LOOKUP_AREAS.has(pathname.toLowerCase().split('/')[2] ?? '') && /^\/api\//i.test(pathname);
+}
