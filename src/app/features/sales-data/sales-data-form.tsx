@@ -11,17 +11,17 @@ import { useSearchParams } from 'react-router-dom';
 import { call } from '@/app/api/client';
 import { useReturn } from '@/app/components/crud/crud-form';
 import { useUnsavedGuard } from '@/app/components/crud/unsaved-guard';
-import { showError, showErrorKey, showInfo } from '@/app/components/feedback/feedback';
+import { showErrorKey, showInfo } from '@/app/components/feedback/feedback';
 import { ModelPicker } from '@/app/components/pickers/model-picker';
 import { CountrySelect, useLockedCountry } from '@/app/components/sales/country-select';
 import { intParam, readEntryQuery } from '@/app/components/sales/entry-query';
 import { MonthCalendar } from '@/app/components/sales/month-calendar';
+import { refusedAsExisting } from '@/app/components/sales/existing-check';
 import { SalesFormFrame } from '@/app/components/sales/sales-form-frame';
 import { useDraftValues } from '@/app/components/sales/use-draft-values';
 import { useEntrySave } from '@/app/components/sales/use-entry-save';
 import { useRecord } from '@/app/components/sales/use-record';
 import { YearMonthFields } from '@/app/components/sales/year-month-fields';
-import { isOfflineError } from '@/app/components/shell/status-page';
 import { DraftNotice } from '@/app/offline/drafts';
 import type { ProductModLookupItem } from '@/shared/contracts/product-mod';
 import { getSalesDataById, salesDataExist } from '@/shared/contracts/sales-data';
@@ -105,21 +105,9 @@ export default function SalesDataForm() {
   async function blockedByExisting(): Promise<boolean> {
     if (editing || !year || !month) return false;
     setChecking(true);
-    try {
-      if (await call(salesDataExist, { datePeriod: periodOf(year, month), country })) {
-        showErrorKey('errors.hasSalesData');
-        return true;
-      }
-    } catch (err) {
-      // Offline the entry is still queued; the outbox repeats the check before sending it.
-      if (!isOfflineError(err)) {
-        showError(err);
-        return true;
-      }
-    } finally {
-      setChecking(false);
-    }
-    return false;
+    const taken = await refusedAsExisting(() => call(salesDataExist, { datePeriod: periodOf(year, month), country }), 'errors.hasSalesData');
+    setChecking(false);
+    return taken;
   }
 
   async function openPicker() {

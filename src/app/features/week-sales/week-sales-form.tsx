@@ -10,17 +10,16 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { call } from '@/app/api/client';
 import { useReturn } from '@/app/components/crud/crud-form';
 import { useUnsavedGuard } from '@/app/components/crud/unsaved-guard';
-import { showError, showErrorKey } from '@/app/components/feedback/feedback';
 import { amountOf, formatAmount, isAmountText, normalizeAmountText } from '@/app/components/sales/amounts';
 import { CountrySelect, useLockedCountry } from '@/app/components/sales/country-select';
 import { intParam, readEntryQuery } from '@/app/components/sales/entry-query';
+import { refusedAsExisting } from '@/app/components/sales/existing-check';
 import { SalesFormFrame } from '@/app/components/sales/sales-form-frame';
 import { useDraftValues } from '@/app/components/sales/use-draft-values';
 import { useEntrySave } from '@/app/components/sales/use-entry-save';
 import { useRecord } from '@/app/components/sales/use-record';
 import { YearMonthFields } from '@/app/components/sales/year-month-fields';
 import { useCan } from '@/app/components/shell/permissions';
-import { isOfflineError } from '@/app/components/shell/status-page';
 import { DraftNotice } from '@/app/offline/drafts';
 import { getWeekSalesData, getWeekSalesDataPage2 } from '@/shared/contracts/sales-data';
 import { periodOf, sumAmounts, sundaysOf } from '@/shared/domain/sales';
@@ -87,22 +86,11 @@ export default function WeekSalesForm() {
     if (!year || !month || !values.country) return;
     const period = periodOf(year, month);
     setChecking(true);
-    try {
-      // One record per country and month: refuse here what the server would refuse (another record of that month).
-      const same = await call(getWeekSalesDataPage2, { year, month, country: values.country });
-      if (same.some((r) => r.id !== q.id)) {
-        showErrorKey('errors.dataDuplication');
-        return;
-      }
-    } catch (err) {
-      // Offline the entry is still queued; the outbox repeats the check before sending it.
-      if (!isOfflineError(err)) {
-        showError(err);
-        return;
-      }
-    } finally {
-      setChecking(false);
-    }
+    // One record per country and month: refuse here what the server would refuse (another record of that month).
+    const country = values.country;
+    const taken = await refusedAsExisting(async () => (await call(getWeekSalesDataPage2, { year, month, country })).some((r) => r.id !== q.id), 'errors.dataDuplication');
+    setChecking(false);
+    if (taken) return;
     await saver.save('weekSales', editing ? 'edit' : 'add', weekPayload({ ...values, year, month }, editing ? q.id : 0, editing ? version : undefined), {
       label: `${values.country} ${period}`,
       draftKey,

@@ -10,16 +10,16 @@ import { useSearchParams } from 'react-router-dom';
 import { call } from '@/app/api/client';
 import { useReturn } from '@/app/components/crud/crud-form';
 import { useUnsavedGuard } from '@/app/components/crud/unsaved-guard';
-import { showError, showErrorKey } from '@/app/components/feedback/feedback';
+import { showErrorKey } from '@/app/components/feedback/feedback';
 import { nameNumber } from '@/app/components/crud/lookups';
 import { amountText, formatAmount } from '@/app/components/sales/amounts';
 import { readEntryQuery } from '@/app/components/sales/entry-query';
+import { refusedAsExisting } from '@/app/components/sales/existing-check';
 import { SalesFormFrame } from '@/app/components/sales/sales-form-frame';
 import { useDraftValues } from '@/app/components/sales/use-draft-values';
 import { useEntrySave } from '@/app/components/sales/use-entry-save';
 import { useRecord } from '@/app/components/sales/use-record';
 import { YearMonthFields, type YearMonth } from '@/app/components/sales/year-month-fields';
-import { isOfflineError } from '@/app/components/shell/status-page';
 import { DraftNotice } from '@/app/offline/drafts';
 import { getWeekSalesData, getWeekSalesDataPage2, type WeekSalesRecord } from '@/shared/contracts/sales-data';
 import { periodOf, sundaysOf } from '@/shared/domain/sales';
@@ -72,20 +72,9 @@ export default function WeekSalesMonth() {
       return;
     }
     setChecking(true);
-    try {
-      const same = await call(getWeekSalesDataPage2, { year, month, country: record.country });
-      if (same.some((r) => r.id !== record.id)) {
-        showErrorKey('errors.dataDuplication');
-        return;
-      }
-    } catch (err) {
-      if (!isOfflineError(err)) {
-        showError(err);
-        return;
-      }
-    } finally {
-      setChecking(false);
-    }
+    const taken = await refusedAsExisting(async () => (await call(getWeekSalesDataPage2, { year, month, country: record.country })).some((r) => r.id !== record.id), 'errors.dataDuplication');
+    setChecking(false);
+    if (taken) return;
     await saver.save('weekSales', 'edit', payload, { label: `${record.country} ${periodOf(year, month)}`, draftKey });
   }
 
