@@ -77,6 +77,7 @@ export const messageKeys = [
   'targetNotMaintained',
   'targetReleased',
   'rateMissing',
+  'reportMailNoRecipients',
   'staleVersion',
   'idempotencyMismatch',
   'workflowNotExist',

@@ -148,8 +148,26 @@ export const mailRecords = pgTable(
     formId: integer('form_id'),
     poNumber: text('po_number'),
     sapT9Number: text('sap_t9_number'),
+    /** The HTML body, when the mail has one (report mails); `body` keeps the plain text. */
+    html: text('html'),
   },
   (t) => [index('mail_records_time_idx').on(t.addTime)],
+);
+
+/** Files attached to a recorded mail (report workbooks), base64, so a recorded mail can be shown and sent again. */
+export const mailAttachments = pgTable(
+  'mail_attachments',
+  {
+    id: serial('id').primaryKey(),
+    mailRecordId: integer('mail_record_id')
+      .notNull()
+      .references(() => mailRecords.id, { onDelete: 'cascade' }),
+    filename: text('filename').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    contentBase64: text('content_base64').notNull(),
+  },
+  (t) => [index('mail_attachments_mail_idx').on(t.mailRecordId)],
 );
 
 export const menus = pgTable(
@@ -530,4 +548,28 @@ export const idempotencyKeys = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
+);
+
+/**
+ * Monthly exchange rates (DESIGN §7): local units per 1 RMB for a company's currency in a year-month; one per
+ * year-month, company and currency pair (dataDuplication). Consolidated reports divide local amounts by it.
+ */
+export const exchangeRates = pgTable(
+  'exchange_rates',
+  {
+    id: serial('id').primaryKey(),
+    /** YYYY-MM */
+    yearMonth: text('year_month').notNull(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    oriCurrency: text('ori_currency').notNull().default('RMB'),
+    locCurrency: text('loc_currency').notNull(),
+    exchangerate: numeric('exchangerate', { precision: 18, scale: 6, mode: 'number' }).notNull(),
+    ...salesAudit,
+  },
+  (t) => [
+    uniqueIndex('exchange_rates_key_uq').on(t.yearMonth, t.companyId, sql`upper(${t.oriCurrency})`, sql`upper(${t.locCurrency})`),
+    index('exchange_rates_month_idx').on(t.yearMonth),
+  ],
 );
