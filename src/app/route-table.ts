@@ -16,6 +16,8 @@ import { routes as menuRoutes } from './features/menu/routes';
 import { routes as weekSalesRoutes } from './features/week-sales/routes';
 import { routes as salesDataRoutes } from './features/sales-data/routes';
 import { routes as salesTargetRoutes } from './features/sales-target/routes';
+import { routes as exchangeRateRoutes } from './features/exchange-rate/routes';
+import { routes as reportRoutes } from './features/reports/routes';
 
 export type LazyScreen = LazyExoticComponent<ComponentType>;
 export type RouteTable = Record<string, LazyScreen>;
@@ -36,6 +38,8 @@ const tables: RouteTable[] = [
   weekSalesRoutes,
   salesDataRoutes,
   salesTargetRoutes,
+  exchangeRateRoutes,
+  reportRoutes,
 ];
 
 /** The screen for a routeComponent name, case-insensitively. */
