@@ -3,30 +3,25 @@
 // with 50 connections, on PGlite and on PostgreSQL. The load comes from a child process (load.ts), not the server's
 // event loop. Figures are absolute (req/s, p99) and ratios to the bare route measured in the same run (before and
 // after the product rows, averaged); nothing here asserts a time. BENCH_SECONDS sets the seconds per route (5),
-// BENCH_DB=pglite|postgres runs one database only. Then the offline figures (sync.ts: outbox drain, durable local save,
-// browser chaos). `--only products` or `--only sync` (or BENCH_ONLY) runs one part; `--no-chaos` (BENCH_CHAOS=0) leaves
+// BENCH_DB=pglite|postgres runs one database only. Then the report figures (reports.ts: the total and sales data
+// reports against their raw SQL aggregates) and the offline figures (sync.ts: outbox drain, durable local save, browser
+// chaos). `--only products`, `--only reports` or `--only sync` (or BENCH_ONLY) runs one part; `--no-chaos` (BENCH_CHAOS=0) leaves
 // out the browser chaos run; BENCH_SAVES sets the offline saves per phase (500).
 import { fork } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '@/server/app';
-import { loadConfig } from '@/server/config';
 import { ping } from '@/shared/contracts/system';
-import { changeUserPassword, login } from '@/shared/contracts/user';
 import { getProductPage } from '@/shared/contracts/product';
-import { tempPostgres, type TempDatabase } from '../support/temp-postgres';
+import { benchDatabases, signIn, withBenchApp, type BenchApp, type BenchDb } from './bench-app';
 import type { LoadJob, LoadResult } from './load';
 import { runSyncBench } from './sync';
+import { runReportBench } from './reports';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const WARMUP = 1;
 const CONNECTIONS = 50;
 const PRODUCTS = 20_000;
-const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 interface Row {
   db: string;
@@ -55,7 +50,7 @@ async function measure(url: string, headers: Record<string, string>, vary?: Load
   return load({ url, headers, connections: CONNECTIONS, seconds: DURATION, vary });
 }
 
-async function seedProducts(app: Awaited<ReturnType<typeof buildApp>>) {
+async function seedProducts(app: BenchApp) {
   // Spread over the categories, models, colours and companies the seed made; codes are unique.
   await app.db.execute(sql`
     insert into products (product_type, product_code, item_code, factory_code, category, model_no, product_name, product_colour,
@@ -72,28 +67,8 @@ async function seedProducts(app: Awaited<ReturnType<typeof buildApp>>) {
   await app.db.execute(sql`vacuum analyze products`);
 }
 
-/** Signs in; the initial password only opens the forced change, so change it and sign in again. */
-async function signIn(app: Awaited<ReturnType<typeof buildApp>>, number: string, initial: string): Promise<string> {
-  const first = await app.inject({ method: 'POST', url: login.path, payload: { number, password: initial } });
-  const changed = 'Bench1x';
-  await app.inject({
-    method: 'POST',
-    url: changeUserPassword.path,
-    payload: { oldPassword: initial, password: changed },
-    headers: { authorization: `Bearer ${first.json().data.token as string}` },
-  });
-  const res = await app.inject({ method: 'POST', url: login.path, payload: { number, password: changed } });
-  if (res.json().code !== 1) throw new Error(`${number} cannot sign in: ${res.json().msg as string}`);
-  return res.json().data.token as string;
-}
-
-async function run(kind: 'pglite' | 'postgres'): Promise<Row[]> {
-  // PGlite on disk, as `npm start` runs it; PostgreSQL in a database of its own.
-  const dataDir = kind === 'pglite' ? mkdtempSync(path.join(tmpdir(), 'sd-bench-')) : undefined;
-  const temp: TempDatabase | undefined = kind === 'postgres' ? await tempPostgres(PG_URL, 'sd_bench') : undefined;
-  const config = loadConfig({}, { DATA_DIR: dataDir ?? 'memory://', DATABASE_URL: temp?.url, LOG_LEVEL: 'silent', STATIC_DIR: './.no-static' });
-  const app = await buildApp(config, { logger: false });
-  try {
+async function run(kind: BenchDb): Promise<Row[]> {
+  return withBenchApp(kind, {}, async (app, config) => {
     await seedProducts(app);
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
     const admin = await signIn(app, 'admin', config.INITIAL_PASSWORD);
@@ -127,39 +102,19 @@ async function run(kind: 'pglite' | 'postgres'): Promise<Row[]> {
       rows.push({ db: kind, route: name, ...m });
     }
     return rows;
-  } finally {
-    await app.close();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-    await temp?.drop();
-  }
-}
-
-async function postgresReachable() {
-  const c = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await c.connect();
-    await c.end();
-    return true;
-  } catch {
-    return false;
-  }
+  });
 }
 
 const argv = process.argv.slice(2);
 const onlyArg = argv.find((a) => a.startsWith('--only='))?.slice('--only='.length) ?? (argv.includes('--only') ? argv[argv.indexOf('--only') + 1] : undefined);
 const part = onlyArg ?? process.env.BENCH_ONLY;
-if (part && part !== 'products' && part !== 'sync') throw new Error(`--only ${part}: expected products or sync`);
+if (part && !['products', 'sync', 'reports'].includes(part)) throw new Error(`--only ${part}: expected products, sync or reports`);
 
-if (part !== 'sync') {
+if (!part || part === 'products') {
   const rows: Row[] = [];
   console.log(`SalesDesk benchmark: ${PRODUCTS} products, ${CONNECTIONS} connections, ${DURATION}s per route`);
   // BENCH_DB=pglite or BENCH_DB=postgres runs one of them only.
-  const only = process.env.BENCH_DB;
-  if (only !== 'postgres') rows.push(...(await run('pglite')));
-  if (only !== 'pglite') {
-    if (await postgresReachable()) rows.push(...(await run('postgres')));
-    else console.log(`  PostgreSQL at ${PG_URL} not reachable: skipped`);
-  }
+  for (const kind of await benchDatabases()) rows.push(...(await run(kind)));
 
   console.log('\n| database | route | req/s | p99 ms | errors | ratio to bare route |');
   console.log('|---|---|---|---|---|---|');
@@ -170,7 +125,9 @@ if (part !== 'sync') {
   }
 }
 
-if (part !== 'products') {
+if (!part || part === 'reports') await runReportBench();
+
+if (!part || part === 'sync') {
   const chaos = !argv.includes('--no-chaos') && process.env.BENCH_CHAOS !== '0';
   const ok = await runSyncBench({ saves: Number(process.env.BENCH_SAVES ?? 500), chaos });
   // A lost or duplicated record is a failure whatever the timings say.
