@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '@/server/plugins/permissions';
 import { seedSalesDemo } from '@/server/db/seed/demo-sales';
-import { cents, periodOf, sundaysOf } from '@/shared/domain/sales';
+import { cents, daysInMonth, periodOf, sundaysOf } from '@/shared/domain/sales';
 import { CHANGED, client, startServer, type TestServer } from './helpers';
 
 let s: TestServer;
@@ -142,19 +142,43 @@ describe('demo sales data', () => {
     expect(targets.filter((t) => t.rule === 1).every((t) => t.data_status === 1)).toBe(true);
   });
 
-  it('covers three months, with days only up to today and Sundays only', async () => {
+  const back = (n: number) => {
+    const d = new Date(year, month - 1 - n, 1);
+    return periodOf(d.getFullYear(), d.getMonth() + 1);
+  };
+
+  it('covers three months (and last year’s same three in period data), with days only up to today and Sundays only', async () => {
     const periods = await rows<{ date_period: string }>(sql`select distinct date_period from sales_data order by 1`);
-    const back = (n: number) => {
-      const d = new Date(year, month - 1 - n, 1);
-      return periodOf(d.getFullYear(), d.getMonth() + 1);
-    };
-    expect(periods.map((p) => p.date_period)).toEqual([back(2), back(1), back(0)]);
+    expect(periods.map((p) => p.date_period)).toEqual([back(14), back(13), back(12), back(2), back(1), back(0)]);
+    const weekly = await rows<{ date_period: string }>(sql`select distinct date_period from week_sales order by 1`);
+    expect(weekly.map((p) => p.date_period)).toEqual([back(2), back(1), back(0)]);
     const today = periodOf(year, month) + '-' + String(now.getDate()).padStart(2, '0');
     const [{ last }] = await rows<{ last: string }>(sql`select max(sales_data_date) as last from sales_data_days`);
     expect(last).toBe(today);
     const weekDays = await rows<{ d: string }>(sql`select sales_data_date as d from week_sales_days`);
     expect(weekDays.length).toBeGreaterThan(0);
     expect(weekDays.every((w) => new Date(`${w.d}T00:00:00Z`).getUTCDay() === 0 && w.d <= today)).toBe(true);
+  });
+
+  it('has last year’s same months whole, per country with this year’s rule, and somewhat lower', async () => {
+    const records = await rows<{ country: string; date_period: string; rules: number; days: number; month: number; year: number }>(sql`
+      select c.company_number as country, s.date_period, s.rules, s.year_s as year, s.month_s as month,
+        (select count(distinct d.sales_data_date)::int from sales_data_days d join sales_data_details r on r.id = d.sales_data_detail_id where r.sales_data_id = s.id) as days
+      from sales_data s join companies c on c.id = s.company_id order by 1, 2`);
+    const lastYear = records.filter((r) => r.date_period <= back(12));
+    expect(lastYear.map((r) => `${r.country} ${r.date_period}`)).toEqual(countries.flatMap((c) => [14, 13, 12].map((n) => `${c} ${back(n)}`)));
+    for (const r of lastYear) {
+      expect(r.days).toBe(daysInMonth(r.year, r.month));
+      expect(r.rules).toBe(records.find((t) => t.country === r.country && t.date_period === back(0))!.rules);
+    }
+    // The two whole months of this year against the same two of last year, in units sold under rule 1.
+    const units = async (periods: string[]) =>
+      (await rows<{ n: number }>(sql`select coalesce(sum(d.upload_quantity), 0)::int as n from sales_data_days d
+        join sales_data_details r on r.id = d.sales_data_detail_id join sales_data s on s.id = r.sales_data_id
+        where s.rules = 1 and s.date_period in (${sql.join(periods.map((p) => sql`${p}`), sql`, `)})`))[0].n;
+    const [now2, then2] = [await units([back(2), back(1)]), await units([back(14), back(13)])];
+    expect(then2).toBeGreaterThan(now2 * 0.7);
+    expect(then2).toBeLessThan(now2);
   });
 
   it('keeps the sums and amounts the server would compute', async () => {

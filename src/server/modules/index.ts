@@ -19,6 +19,7 @@ import { roleRoutes } from './role/role.routes';
 import { systemRoutes } from './system/system.routes';
 import { salesDataRoutes } from './sales-data/sales-data.routes';
 import { salesTargetRoutes } from './sales-target/sales-target.routes';
+import { exchangeRateRoutes } from './exchange-rate/exchange-rate.routes';
 
 type Routes = (app: FastifyInstance) => Promise<void>;
 
@@ -42,6 +43,7 @@ const modules: Array<[Routes, Topic[]]> = [
   [vendorRoutes, ['vendors']],
   [salesDataRoutes, ['week_sales', 'week_sales_days', 'sales_data', 'sales_data_details', 'sales_data_days']],
   [salesTargetRoutes, ['sales_targets', 'sales_target_details']],
+  [exchangeRateRoutes, ['exchange_rates']],
 ];
 
 /**

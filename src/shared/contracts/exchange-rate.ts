@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { get, listParams, listResult, post } from './endpoint';
 import { decimal, id, optText, recordId, reqText } from './fields';
-import { countryText, periodText } from './sales-data';
+import { baseVersion, countryText, periodText } from './sales-data';
 
 /** The reporting currency: every rate converts from it (spec: original currency, default and read-only RMB). */
 export const REPORT_CURRENCY = 'RMB';
@@ -22,6 +22,8 @@ export const exchangeRateItem = z.object({
   oriCurrency: z.string(),
   locCurrency: z.string(),
   exchangerate: z.number(),
+  /** Bumped by every edit; an edit carrying an older one is refused (staleVersion), as for the sales records. */
+  version: z.number(),
   addUserNumber: z.string().nullable(),
   addTime: z.string(),
 });
@@ -44,6 +46,8 @@ export const exchangeRateForm = z.object({
   oriCurrency: z.string().trim().default(REPORT_CURRENCY),
   locCurrency: reqText(20),
   exchangerate: rateValue,
+  /** On edit, the version the form loaded: a different stored one is refused (staleVersion); missing = no check. */
+  version: baseVersion,
 });
 export type ExchangeRateFormInput = z.input<typeof exchangeRateForm>;
 

@@ -1,8 +1,10 @@
 // Demo sales entry data (SEED_DEMO; DESIGN §7): for the month the seed runs in and the two before it, in TW, SG, MY,
 // AU and HK: weekly sales on each Sunday up to today, period sales data (rule 1 quantities per model per day for some
 // countries, rule 2 corporate/offline amounts per day for the others) up to today, and per month one released rule-1
-// target and one rule-2 target. Amounts are in each company's local currency; every sum follows the server's rules.
-// Records are added by the country's demo user, so a subsidiary user without all-data sees their country's data.
+// target and one rule-2 target. Also the period sales data of the same three months a year earlier (whole months,
+// the same rules, about 10% lower), so the reports' "last year's actual" and growth rows have figures. Amounts are in
+// each company's local currency; every sum follows the server's rules. Records are added by the country's demo user,
+// so a subsidiary user without all-data sees their country's data.
 // Idempotent: each kind is seeded only while its table is empty.
 import { countExpr } from '../../modules/common/query';
 import { unitPricesOf } from '../../modules/sales-data/sales-data.service';
@@ -41,7 +43,10 @@ function rng(seed: number) {
   };
 }
 
-interface Month {
+/** Last year's figures are about this share of this year's (a growth of about 10%). */
+const LAST_YEAR_SCALE = 0.9;
+
+export interface Month {
   year: number;
   month: number;
   /** The days with sales so far: the whole month, or up to today in the current one. */
@@ -49,8 +54,8 @@ interface Month {
   current: boolean;
 }
 
-/** The month of `today` and the two before it. */
-function monthsUpTo(today: Date): Month[] {
+/** The month of `today` and the two before it (also the months of the demo exchange rates). */
+export function monthsUpTo(today: Date): Month[] {
   const out: Month[] = [];
   for (let back = 2; back >= 0; back--) {
     const d = new Date(today.getFullYear(), today.getMonth() - back, 1);
@@ -83,13 +88,65 @@ export async function seedSalesDemo(db: Db, today = new Date()) {
   const months = monthsUpTo(today);
   const [seedWeekly, seedPeriod, seedTargets] = [await isEmpty(db, weekSales), await isEmpty(db, salesData), await isEmpty(db, salesTargets)];
 
+  const inRange = (random: () => number, [lo, hi]: [number, number], step = 100) => Math.round((lo + random() * (hi - lo)) / step) * step;
+
+  /** One period record of a country and month, its figures drawn from `random` and multiplied by `scale`. */
+  async function addPeriod(c: DemoCountry & { companyId: number }, m: Month, random: () => number, scale: number) {
+    const who = { addUserNumber: c.user };
+    const weekend = (date: string) => weekdayOf(m.year, m.month, Number(date.slice(8))) >= 6;
+    const rows: Array<{ productModId: number | null; days: Array<typeof salesDataDays.$inferInsert> }> = [];
+    if (c.rule === 1) {
+      const sold = modelsOf(c.number);
+      const prices = await unitPricesOf(
+        db,
+        c.number,
+        sold.map((s) => s.number),
+      );
+      for (const model of sold) {
+        const [lo, hi] = DAILY_UNITS[model.dataType] ?? [0, 3];
+        const price = prices.get(model.number.toLowerCase()) ?? 0;
+        const days = m.days.map((salesDataDate) => {
+          const uploadQuantity = Math.floor(lo + random() * (hi - lo + 1) * scale) + (weekend(salesDataDate) ? 1 : 0);
+          return { salesDataDetailId: 0, salesDataDate, uploadQuantity, uploadAmount: cents(uploadQuantity * price) };
+        });
+        rows.push({ productModId: model.id, days });
+      }
+    } else {
+      const days = m.days.map((salesDataDate) => {
+        const boost = (weekend(salesDataDate) ? 1.4 : 1) * scale;
+        const onlineAmount = cents(inRange(random, c.corporate) * boost);
+        const retailAmount = cents(inRange(random, c.offline) * boost);
+        return { salesDataDetailId: 0, salesDataDate, onlineAmount, retailAmount, uploadAmount: cents(onlineAmount + retailAmount) };
+      });
+      rows.push({ productModId: null, days });
+    }
+    const allDays = rows.flatMap((r) => r.days);
+    const [record] = await db
+      .insert(salesData)
+      .values({
+        companyId: c.companyId,
+        datePeriod: periodOf(m.year, m.month),
+        yearS: m.year,
+        monthS: m.month,
+        rules: c.rule,
+        sumQuantity: allDays.reduce((s, d) => s + (d.uploadQuantity ?? 0), 0),
+        sumAmount: sumAmounts(allDays.map((d) => d.uploadAmount)),
+        ...who,
+      })
+      .returning({ id: salesData.id });
+    const details = await db
+      .insert(salesDataDetails)
+      .values(rows.map((r) => ({ salesDataId: record.id, productModId: r.productModId, ...who })))
+      .returning({ id: salesDataDetails.id });
+    const dayRows = rows.flatMap((r, i) => r.days.map((d) => ({ ...d, salesDataDetailId: details[i].id })));
+    if (dayRows.length) await db.insert(salesDataDays).values(dayRows);
+  }
+
   for (const [ci, c] of countries.entries()) {
     const who = { addUserNumber: c.user };
-    const inRange = (random: () => number, [lo, hi]: [number, number], step = 100) => Math.round((lo + random() * (hi - lo)) / step) * step;
     for (const m of months) {
       const random = rng(m.year * 100 + m.month + ci * 7919);
       const datePeriod = periodOf(m.year, m.month);
-      const weekend = (date: string) => weekdayOf(m.year, m.month, Number(date.slice(8))) >= 6;
 
       if (seedWeekly) {
         const sundays = sundaysOf(m.year, m.month).filter((d) => m.days.includes(d));
@@ -104,54 +161,7 @@ export async function seedSalesDemo(db: Db, today = new Date()) {
         if (entries.length) await db.insert(weekSalesDays).values(entries.map((e) => ({ ...e, weekSalesId: week.id })));
       }
 
-      if (seedPeriod) {
-        const rows: Array<{ productModId: number | null; days: Array<typeof salesDataDays.$inferInsert> }> = [];
-        if (c.rule === 1) {
-          const sold = modelsOf(c.number);
-          const prices = await unitPricesOf(
-            db,
-            c.number,
-            sold.map((s) => s.number),
-          );
-          for (const model of sold) {
-            const [lo, hi] = DAILY_UNITS[model.dataType] ?? [0, 3];
-            const price = prices.get(model.number.toLowerCase()) ?? 0;
-            const days = m.days.map((salesDataDate) => {
-              const uploadQuantity = Math.floor(lo + random() * (hi - lo + 1)) + (weekend(salesDataDate) ? 1 : 0);
-              return { salesDataDetailId: 0, salesDataDate, uploadQuantity, uploadAmount: cents(uploadQuantity * price) };
-            });
-            rows.push({ productModId: model.id, days });
-          }
-        } else {
-          const days = m.days.map((salesDataDate) => {
-            const boost = weekend(salesDataDate) ? 1.4 : 1;
-            const onlineAmount = cents(inRange(random, c.corporate) * boost);
-            const retailAmount = cents(inRange(random, c.offline) * boost);
-            return { salesDataDetailId: 0, salesDataDate, onlineAmount, retailAmount, uploadAmount: cents(onlineAmount + retailAmount) };
-          });
-          rows.push({ productModId: null, days });
-        }
-        const allDays = rows.flatMap((r) => r.days);
-        const [record] = await db
-          .insert(salesData)
-          .values({
-            companyId: c.companyId,
-            datePeriod,
-            yearS: m.year,
-            monthS: m.month,
-            rules: c.rule,
-            sumQuantity: allDays.reduce((s, d) => s + (d.uploadQuantity ?? 0), 0),
-            sumAmount: sumAmounts(allDays.map((d) => d.uploadAmount)),
-            ...who,
-          })
-          .returning({ id: salesData.id });
-        const details = await db
-          .insert(salesDataDetails)
-          .values(rows.map((r) => ({ salesDataId: record.id, productModId: r.productModId, ...who })))
-          .returning({ id: salesDataDetails.id });
-        const dayRows = rows.flatMap((r, i) => r.days.map((d) => ({ ...d, salesDataDetailId: details[i].id })));
-        if (dayRows.length) await db.insert(salesDataDays).values(dayRows);
-      }
+      if (seedPeriod) await addPeriod(c, m, random, 1);
 
       if (seedTargets) {
         // Rule 1, released: the country's first product of each model it sells, about a month's units plus 10%.
@@ -192,6 +202,18 @@ export async function seedSalesDemo(db: Db, today = new Date()) {
           })
           .returning({ id: salesTargets.id });
         await db.insert(salesTargetDetails).values(amountRows.map((r) => ({ ...r, salesTargetId: target.id, ...who })));
+      }
+    }
+  }
+
+  // Last year's same months, whole, after this year's records (whose ids and figures stay as they were). Their own
+  // random stream: this year's figures do not depend on them.
+  if (seedPeriod) {
+    for (const [ci, c] of countries.entries()) {
+      for (const m of months) {
+        const year = m.year - 1;
+        const random = rng(year * 100 + m.month + ci * 7919 + 104_729);
+        await addPeriod(c, { year, month: m.month, days: daysOf(year, m.month), current: false }, random, LAST_YEAR_SCALE);
       }
     }
   }

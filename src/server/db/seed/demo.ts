@@ -1,9 +1,11 @@
-// The demo set (SEED_DEMO): a sales department and users in each country, so every screen has something to show.
+// The demo set (SEED_DEMO): a sales department and users in each country, then master data, sales data and exchange
+// rates, so every screen has something to show.
 import type { Db } from '../client';
 import { departments, roleUsers, users } from '../schema/index';
 import { seedOrgDemo } from './demo-org';
 import { seedMasterDemo } from './demo-master';
 import { seedSalesDemo } from './demo-sales';
+import { seedRatesDemo } from './demo-rates';
 
 export const DEMO_USERS = [
   { number: 'oih.analyst', name: 'Olivia Chen', company: 'OIH', email: 'olivia.chen@example.com', language: 'en' },
@@ -52,5 +54,8 @@ export async function seedDemo(db: Db, ctx: { initialHash: string; companyId: (n
   }
   await seedOrgDemo(db);
   await seedMasterDemo(db);
-  await seedSalesDemo(db);
+  // One date for both: the rates are for the months of the sales data.
+  const today = new Date();
+  await seedSalesDemo(db, today);
+  await seedRatesDemo(db, today);
 }
