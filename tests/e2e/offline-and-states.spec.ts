@@ -32,17 +32,15 @@ async function apiCall(page: Page, path: string, body: Record<string, unknown>) 
 test('an unbuilt menu entry says "coming soon" inside the shell, in English and in Traditional Chinese', async ({ page }) => {
   await signInAs(page, 'admin');
   const menu = page.getByTestId('side-menu');
-  await menu.getByRole('link', { name: 'Exchange rates', exact: true }).click();
-  await expect(page).toHaveURL(/\/ExchangeRateList$/);
+  await menu.getByRole('link', { name: 'Approval templates', exact: true }).click();
+  await expect(page).toHaveURL(/\/WorkFlowTemplateList$/);
   const soon = page.getByTestId('coming-soon');
-  await expect(soon).toContainText('Exchange rates');
+  await expect(soon).toContainText('Approval templates');
   await expect(soon).toContainText('coming soon');
-  await expect(page.getByTestId('breadcrumb')).toContainText('Exchange rates');
-  await expect(menu.getByRole('link', { name: 'Exchange rates', exact: true })).toHaveAttribute('aria-current', 'page');
-  // Every group of screens still to come: exchange rates, reports, workflow, tasks, mail records.
+  await expect(page.getByTestId('breadcrumb')).toContainText('Approval templates');
+  await expect(menu.getByRole('link', { name: 'Approval templates', exact: true })).toHaveAttribute('aria-current', 'page');
+  // The other groups of screens still to come: scheduled tasks, mail records.
   for (const [path, name] of [
-    ['/SalesDataReport', 'Sales data report'],
-    ['/WorkFlowTemplateList', 'Approval templates'],
     ['/TaskOptions', 'Scheduled tasks'],
     ['/MailRecordList', 'Mail records'],
   ]) {
@@ -51,18 +49,19 @@ test('an unbuilt menu entry says "coming soon" inside the shell, in English and 
     await expect(page).toHaveURL(new RegExp(`${path}$`));
   }
   await page.setViewportSize(TABLET);
-  await page.goto('/ExchangeRateList');
+  await page.goto('/WorkFlowTemplateList');
   await expect(soon).toBeVisible();
   await shot(page, 'coming-soon-en-768');
 
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.evaluate(() => localStorage.setItem('salesdesk.language', 'zh-tw'));
-  await page.goto('/ExchangeRateList');
-  await expect(soon).toContainText('匯率');
+  await page.goto('/WorkFlowTemplateList');
+  await expect(soon).toContainText('簽核範本');
   await expect(soon).toContainText('此畫面即將推出');
   await expect(page.getByTestId('breadcrumb')).toContainText('首頁');
-  // Taiwan wording in the menu: 銷售資料, 主檔, 簽核範本.
-  for (const name of ['銷售資料', '主檔', '簽核範本']) await expect(menu.getByText(name, { exact: true })).toBeVisible();
+  await expect(page.getByTestId('breadcrumb')).toContainText('簽核範本');
+  // Taiwan wording in the menu: 銷售資料, 主檔, 匯率, 簽核範本.
+  for (const name of ['銷售資料', '主檔', '匯率', '簽核範本']) await expect(menu.getByText(name, { exact: true })).toBeVisible();
   await shot(page, 'coming-soon-zh-tw');
   await page.evaluate(() => localStorage.setItem('salesdesk.language', 'en'));
 });

@@ -3,12 +3,14 @@
 // (domain/report.ts), which the screens and the Excel export use as well. Country scope: a subsidiary user may load
 // only their own country; the consolidated reports (country OIH or blank) are for OIH users and admin.
 import { z } from 'zod';
-import { get, listParams } from './endpoint';
-import { optInt, optText } from './fields';
+import { get, listParams, PAGE_SIZE_MAX } from './endpoint';
+import { int, optInt, optText } from './fields';
 import { periodText } from './sales-data';
 
 /** Filters of the two model reports. Type: CHAIR, FOOT, OTHES; level: High, Mid, Low; model: the product model's id. */
 export const modelReportQuery = listParams.extend({
+  /** Reports page by 20 unless told otherwise (spec part 1 §9). */
+  pageSize: int(1, PAGE_SIZE_MAX).default(20),
   yearMonth: periodText,
   /** A company number; blank = every country of the caller's scope (OIH users, admin). */
   country: optText,

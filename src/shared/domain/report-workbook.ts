@@ -41,6 +41,6 @@ export function reportWorkbook(table: ReportTable, missing: string): WorkBook {
   return book;
 }
 
-/** The workbook's bytes (xlsx). */
+/** The workbook's bytes (xlsx). SheetJS's type 'array' gives an ArrayBuffer, wrapped here so the type is true. */
 export const reportWorkbookBytes = (table: ReportTable, missing: string): Uint8Array =>
-  write(reportWorkbook(table, missing), { type: 'array', bookType: 'xlsx' }) as Uint8Array;
+  new Uint8Array(write(reportWorkbook(table, missing), { type: 'array', bookType: 'xlsx' }) as ArrayBuffer);

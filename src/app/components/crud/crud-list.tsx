@@ -37,7 +37,8 @@ export interface ToolbarAction {
   label: string;
   /** Button permission (btn:<Screen>.<key>); no permission = always shown. */
   permission?: string;
-  to: string;
+  /** Where it goes; a function gets the filter values as shown (an add form that starts on the filter's month). */
+  to: string | ((filters: FilterValues) => string);
 }
 
 export interface RowAction<T> {
@@ -177,7 +178,7 @@ export function CrudList<E extends Endpoint, D extends Endpoint = Endpoint>(prop
       <Paper p="sm" withBorder>
         <FilterBar filters={shown} values={list.draft} onChange={onFilter} onSearch={list.search}>
           {toolbar.map((a) => (
-            <Button key={a.key} variant="outline" onClick={() => open(a.to)} data-testid={`toolbar-${a.key}`}>
+            <Button key={a.key} variant="outline" onClick={() => open(typeof a.to === 'function' ? a.to(list.draft) : a.to)} data-testid={`toolbar-${a.key}`}>
               {t(a.label)}
             </Button>
           ))}

@@ -7,6 +7,7 @@ import type { FilterValues } from './list-state';
 import { DISABLED_ALL } from './list-state';
 import { filterKey, type FilterDef } from './filters';
 import { useLookup, type Lookup } from './lookups';
+import { MonthInput } from './month-input';
 
 interface Props {
   filters: readonly FilterDef[];
@@ -92,6 +93,10 @@ export function FilterBar({ filters, values, onChange, onSearch, children }: Pro
             );
           case 'remote':
             return <RemoteFilter key={key} id={key} label={t(f.label)} lookup={f.lookup} value={value} onChange={set} />;
+          case 'month':
+            return <MonthInput key={key} label={t(f.label)} value={value} onChange={set} clearable={f.clearable} w={140} testId={`filter-${key}`} />;
+          case 'readonly':
+            return <TextInput key={key} label={t(f.label)} value={f.value} readOnly variant="filled" w={120} data-testid={`filter-${key}`} />;
         }
       })}
       <Button onClick={onSearch} data-testid="search">

@@ -1,11 +1,12 @@
 // Form fields drawn from declarations: text, textarea, number, select and multi-select (static or remote options),
-// read-only boxes and computed read-only values. Labels are fields.<entity>.<name> unless declared.
+// a year-month picker ("YYYY-MM"), read-only boxes and computed read-only values. Labels are fields.<entity>.<name> unless declared.
 import type { ReactNode } from 'react';
 import { MultiSelect, NumberInput, Select, SimpleGrid, TextInput, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { FormState, FormValues } from './form-state';
 import { useLookup, type Lookup, type Option } from './lookups';
 import type { FormMode } from './form-logic';
+import { MonthInput } from './month-input';
 
 export interface FieldCtx<V> {
   mode: FormMode;
@@ -14,7 +15,7 @@ export interface FieldCtx<V> {
 
 export interface FieldDef<V extends FormValues> {
   name: keyof V & string;
-  kind?: 'text' | 'textarea' | 'number' | 'select' | 'multiselect' | 'readonly';
+  kind?: 'text' | 'textarea' | 'number' | 'select' | 'multiselect' | 'month' | 'readonly';
   /** Translation key; fields.<entity>.<name> by default. */
   label?: string;
   options?: readonly (Option & { labelKey?: string })[];
@@ -99,6 +100,20 @@ function Field<V extends FormValues>({ def, form, ctx, entity }: { def: FieldDef
           clearable={!def.required}
           value={str(p.value) || null}
           onChange={(v) => set(v ?? '')}
+        />
+      );
+    case 'month':
+      return (
+        <MonthInput
+          label={label}
+          required={def.required}
+          disabled={disabled}
+          error={p.error}
+          // No blur check: opening the picker moves the focus into its dropdown (checked on submit instead).
+          value={str(p.value)}
+          onChange={(v) => set(v)}
+          clearable={!def.required}
+          testId={common['data-testid']}
         />
       );
     case 'multiselect':

@@ -1,4 +1,11 @@
-// Screens of this area by route component (filled in by the area's screens).
+// Exchange-rate screens by route component (spec part 1 §2 ExchangeRateList, ExchangeRateAdd, ExchangeRateEdit).
+import { lazy } from 'react';
 import type { RouteTable } from '@/app/route-table';
 
-export const routes: RouteTable = {};
+const form = lazy(() => import('./exchange-rate-form'));
+
+export const routes: RouteTable = {
+  ExchangeRateList: lazy(() => import('./exchange-rate-list')),
+  ExchangeRateAdd: form,
+  ExchangeRateEdit: form,
+};
