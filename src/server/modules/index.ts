@@ -20,6 +20,7 @@ import { systemRoutes } from './system/system.routes';
 import { salesDataRoutes } from './sales-data/sales-data.routes';
 import { salesTargetRoutes } from './sales-target/sales-target.routes';
 import { exchangeRateRoutes } from './exchange-rate/exchange-rate.routes';
+import { reportRoutes } from './report/report.routes';
 
 type Routes = (app: FastifyInstance) => Promise<void>;
 
@@ -44,6 +45,8 @@ const modules: Array<[Routes, Topic[]]> = [
   [salesDataRoutes, ['week_sales', 'week_sales_days', 'sales_data', 'sales_data_details', 'sales_data_days']],
   [salesTargetRoutes, ['sales_targets', 'sales_target_details']],
   [exchangeRateRoutes, ['exchange_rates']],
+  // Reports only read; their mail calls write mail records, which no cached read depends on.
+  [reportRoutes, []],
 ];
 
 /**
