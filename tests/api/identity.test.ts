@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { rowsOf } from '@/server/plugins/permissions';
 import { mailsSettled } from '@/server/modules/identity/identity.service';
 import { client, INITIAL, startServer, type TestServer } from './helpers';
+import { smtpPeer } from '../support/smtp-peer';
 
 const DAY = 86_400_000;
 
@@ -227,22 +228,8 @@ describe('forgot password', () => {
 
 describe('forgot password through a real SMTP peer', () => {
   it('mails a link whose token sets a new password', async () => {
-    const { SMTPServer } = await import('smtp-server');
-    const received: string[] = [];
-    const smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, _session, done) {
-        let text = '';
-        stream.on('data', (c: Buffer) => (text += c.toString('utf8')));
-        stream.on('end', () => {
-          received.push(text);
-          done();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    const port = (smtp.server.address() as { port: number }).port;
+    const smtp = await smtpPeer();
+    const { port, received } = smtp;
     const t = await startServer({ SMTP_URL: `smtp://127.0.0.1:${port}`, PUBLIC_URL: 'https://sales.example.com' });
     try {
       const c = client(t.app);
@@ -262,7 +249,7 @@ describe('forgot password through a real SMTP peer', () => {
       expect((await c.post('/api/user/login', { Number: 'tw.sales', Password: 'Mail123' })).code).toBe(1);
     } finally {
       await t.close();
-      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+      await smtp.close();
     }
   });
 });

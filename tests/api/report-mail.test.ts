@@ -11,6 +11,7 @@ import { rowsOf } from '@/server/plugins/permissions';
 import { dailyReportTaskOptions, getDailyData, getMondayData, reportTaskOptions, type ReportRow } from '@/shared/contracts/report';
 import { gridTable, type Translate } from '@/shared/domain/report-table';
 import { client, startServer, type Reply, type TestServer } from './helpers';
+import { smtpPeer } from '../support/smtp-peer';
 
 const YM = '2025-03';
 const RECIPIENTS = 'ops@example.com, Finance Desk <fin@example.com>';
@@ -184,22 +185,8 @@ describe('without REPORT_MAIL_TO', () => {
 
 describe('through a real SMTP peer', () => {
   it('sends the HTML body and the workbook as an attachment, and records the mail as sent', async () => {
-    const { SMTPServer } = await import('smtp-server');
-    const received: string[] = [];
-    const smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, _session, done) {
-        let text = '';
-        stream.on('data', (c: Buffer) => (text += c.toString('utf8')));
-        stream.on('end', () => {
-          received.push(text);
-          done();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    const port = (smtp.server.address() as { port: number }).port;
+    const smtp = await smtpPeer();
+    const { port, received } = smtp;
     const s = await startServer({ SEED_DEMO: false, SMTP_URL: `smtp://127.0.0.1:${port}`, REPORT_MAIL_TO: 'ops@example.com' });
     try {
       const api = client(s.app);
@@ -217,7 +204,7 @@ describe('through a real SMTP peer', () => {
       expect(row.content).toBe('sent');
     } finally {
       await s.close();
-      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+      await smtp.close();
     }
   });
 });

@@ -16,7 +16,8 @@ export interface PagerProps {
   onPageSize(size: number): void;
 }
 
-function JumpToPage({ count, pageSize, onPage }: { count: number; pageSize: number; onPage(p: number): void }) {
+/** The jump-to-page input (also under the reports' own tables). */
+export function JumpToPage({ count, pageSize, onPage }: { count: number; pageSize: number; onPage(p: number): void }) {
   const { t } = useTranslation();
   const [value, setValue] = useState('');
   const go = () => {
