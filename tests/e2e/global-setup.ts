@@ -74,6 +74,8 @@ export default async function globalSetup() {
     LOG_LEVEL: 'warn',
     STATIC_DIR: dist,
     PUBLIC_URL: `http://127.0.0.1:${port}`,
+    // The report E-mail buttons mail here (recorded: no SMTP in tests).
+    REPORT_MAIL_TO: 'reports@salesdesk.test',
   };
   if (pgDb) env.DATABASE_URL = pgDb.url;
   else delete env.DATABASE_URL;

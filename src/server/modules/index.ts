@@ -21,6 +21,7 @@ import { salesDataRoutes } from './sales-data/sales-data.routes';
 import { salesTargetRoutes } from './sales-target/sales-target.routes';
 import { exchangeRateRoutes } from './exchange-rate/exchange-rate.routes';
 import { reportRoutes } from './report/report.routes';
+import { mailRecordRoutes } from './mail-record/mail-record.routes';
 
 type Routes = (app: FastifyInstance) => Promise<void>;
 
@@ -45,8 +46,10 @@ const modules: Array<[Routes, Topic[]]> = [
   [salesDataRoutes, ['week_sales', 'week_sales_days', 'sales_data', 'sales_data_details', 'sales_data_days']],
   [salesTargetRoutes, ['sales_targets', 'sales_target_details']],
   [exchangeRateRoutes, ['exchange_rates']],
-  // Reports only read; their mail calls write mail records, which no cached read depends on.
+  // Reports only read; their mail calls write mail records, whose cached list the mailer drops itself.
   [reportRoutes, []],
+  // Mail records are only read here; the mailer drops their cached pages when it records a mail.
+  [mailRecordRoutes, []],
 ];
 
 /**

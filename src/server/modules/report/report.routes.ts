@@ -1,6 +1,6 @@
 // Sales report calls (spec part 1 §2 Reports, §7): thin handlers over report.service (the five reports) and
-// report-mail (the TaskWork mail calls). Reports read only; the mail calls write mail records, which no cached read
-// depends on, so this module invalidates no cache topic.
+// report-mail (the TaskWork mail calls). Reports read only; the mail calls write mail records, and the mailer itself
+// drops the cached mail-record pages, so this module names no cache topic.
 import type { FastifyInstance } from 'fastify';
 import * as c from '@/shared/contracts/report';
 import { bindRoute, type Ctx } from '../../plugins/contracts';
