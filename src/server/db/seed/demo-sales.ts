@@ -142,8 +142,32 @@ export async function seedSalesDemo(db: Db, today = new Date()) {
     if (dayRows.length) await db.insert(salesDataDays).values(dayRows);
   }
 
+  /**
+   * The factor that brings a country's amount ranges to what it sells: for a rule-1 country its actuals are units ×
+   * unit prices, so its amount targets and weekly uploads follow the expected daily sales (about 5% above), not the
+   * ranges; 1 for a rule-2 country, whose actuals come from the ranges themselves.
+   */
+  async function amountScale(c: DemoCountry): Promise<number> {
+    if (c.rule !== 1) return 1;
+    const sold = modelsOf(c.number);
+    const prices = await unitPricesOf(
+      db,
+      c.number,
+      sold.map((s) => s.number),
+    );
+    const expected = sold.reduce((sum, model) => {
+      const [lo, hi] = DAILY_UNITS[model.dataType] ?? [0, 3];
+      return sum + ((lo + hi) / 2 + 2 / 7) * (prices.get(model.number.toLowerCase()) ?? 0);
+    }, 0);
+    const ranges = (c.corporate[0] + c.corporate[1]) / 2 + (c.offline[0] + c.offline[1]) / 2;
+    return expected > 0 ? (expected * 1.05) / ranges : 1;
+  }
+
   for (const [ci, c] of countries.entries()) {
     const who = { addUserNumber: c.user };
+    const scale = await amountScale(c);
+    /** An amount of the country's ranges, brought to its sales. */
+    const amount = (random: () => number, range: [number, number]) => Math.round((inRange(random, range) * scale) / 100) * 100;
     for (const m of months) {
       const random = rng(m.year * 100 + m.month + ci * 7919);
       const datePeriod = periodOf(m.year, m.month);
@@ -152,7 +176,7 @@ export async function seedSalesDemo(db: Db, today = new Date()) {
         const sundays = sundaysOf(m.year, m.month).filter((d) => m.days.includes(d));
         const entries = sundays.map((salesDataDate) => ({
           salesDataDate,
-          uploadAmount: cents(7 * (inRange(random, c.corporate) + inRange(random, c.offline))),
+          uploadAmount: cents(7 * (amount(random, c.corporate) + amount(random, c.offline))),
         }));
         const [week] = await db
           .insert(weekSales)
@@ -181,8 +205,8 @@ export async function seedSalesDemo(db: Db, today = new Date()) {
         }
         // Rule 2: amounts per day (the target form takes at most 28 day rows); released, a draft in the current month.
         const amountRows = Array.from({ length: Math.min(MAX_TARGET_AMOUNT_ROWS, daysInMonth(m.year, m.month)) }, (_, i) => {
-          const corporatAmount = inRange(random, c.corporate);
-          const offlineAmount = inRange(random, c.offline);
+          const corporatAmount = amount(random, c.corporate);
+          const offlineAmount = amount(random, c.offline);
           return { date: pad2(i + 1), corporatAmount, offlineAmount, targetAmount: cents(corporatAmount + offlineAmount) };
         });
         const corporate = sumAmounts(amountRows.map((r) => r.corporatAmount));
