@@ -30,6 +30,10 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
     // An idle connection that the server closes (restart, admin termination) is dropped from the pool and
     // reported, never thrown: without a listener the pool's 'error' event would take the process down.
     pool.on('error', (err) => opts.onPoolError?.(err));
+    // The same for a connection that is checked out (the pool listens only while it is idle): a termination that
+    // arrives just as a query completes, before the connection is released, is reported too. A query in flight still
+    // gets its error; the pool drops the dead connection when it comes back.
+    pool.on('connect', (client) => client.on('error', (err) => opts.onPoolError?.(err)));
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
