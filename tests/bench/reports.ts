@@ -6,6 +6,7 @@
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { getSalesDataReportPage, getSumReportData } from '@/shared/contracts/report';
+import { rowsOf } from '@/server/plugins/permissions';
 import { benchDatabases, signIn, withBenchApp, type BenchApp, type BenchDb } from './bench-app';
 
 const YEAR = 2026;
@@ -79,14 +80,22 @@ const totalAggregate = (app: BenchApp) =>
     app.db.execute(sql`select company_id, exchangerate from exchange_rates where year_month = ${PERIOD}`),
   ]);
 
-/** The figures of the sales data report: quantity and amount per model and day in TW. */
-const modelAggregate = (app: BenchApp) =>
+/**
+ * The figures of the sales data report's page in one company (TW): quantity and amount per model and day for the
+ * first 20 models, and the per-day sums over every model (the summary row) — what the API's reply holds.
+ */
+const modelAggregate = (app: BenchApp, companyId: number) =>
   app.db.execute(sql`
-    select t.product_mod_id, y.sales_data_date, sum(y.upload_quantity), sum(y.upload_amount)
-    from sales_data d join companies c on c.id = d.company_id join sales_data_details t on t.sales_data_id = d.id
-    join sales_data_days y on y.sales_data_detail_id = t.id
-    where d.date_period = ${PERIOD} and c.company_number = 'TW' and d.rules = 1 and not d.is_disabled and not t.is_disabled
-    group by 1, 2`);
+    with days as (
+      select t.product_mod_id as m, y.sales_data_date as dd, sum(y.upload_quantity) as q, sum(y.upload_amount) as a
+      from sales_data d join sales_data_details t on t.sales_data_id = d.id
+      join sales_data_days y on y.sales_data_detail_id = t.id
+      where d.date_period = ${PERIOD} and d.company_id = ${companyId} and d.rules = 1 and not d.is_disabled and not t.is_disabled
+      group by 1, 2),
+    page as (select m from days group by m order by m limit 20)
+    select d.m, d.dd, d.q, d.a from days d join page p on p.m = d.m
+    union all
+    select null, dd, sum(q), sum(a) from days group by dd`);
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
@@ -109,6 +118,7 @@ async function run(kind: BenchDb): Promise<Figure[]> {
     await seed(app);
     console.log('done');
     const token = await signIn(app, 'admin', config.INITIAL_PASSWORD);
+    const [tw] = rowsOf<{ id: number }>(await app.db.execute(sql`select id from companies where company_number = 'TW'`));
     const headers = { authorization: `Bearer ${token}` };
     const total = `${getSumReportData.path}?yearMonth=${PERIOD}&country=OIH`;
     const models = `${getSalesDataReportPage.path}?yearMonth=${PERIOD}&country=TW&pageIndex=1&pageSize=20`;
@@ -126,7 +136,7 @@ async function run(kind: BenchDb): Promise<Figure[]> {
     const checkModels = (data: unknown) => ((data as { count: number }).count === MODELS ? null : `count ${(data as { count: number }).count}`);
     const cases: Array<[string, () => Promise<unknown>, () => Promise<unknown>]> = [
       [`target total report (${EXTRA_COMPANIES + 5} companies × 31 days)`, () => api(total, checkTotal), () => totalAggregate(app)],
-      [`sales data report (${MODELS} models × 31 days, page of 20)`, () => api(models, checkModels), () => modelAggregate(app)],
+      [`sales data report (${MODELS} models × 31 days, page of 20)`, () => api(models, checkModels), () => modelAggregate(app, tw.id)],
     ];
     const out: Figure[] = [];
     for (const [report, viaApi, viaSql] of cases) {
