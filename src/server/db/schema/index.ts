@@ -6,6 +6,7 @@ import {
   integer,
   numeric,
   pgTable,
+  jsonb,
   primaryKey,
   serial,
   text,
@@ -572,4 +573,92 @@ export const exchangeRates = pgTable(
     uniqueIndex('exchange_rates_key_uq').on(t.yearMonth, t.companyId, sql`upper(${t.oriCurrency})`, sql`upper(${t.locCurrency})`),
     index('exchange_rates_month_idx').on(t.yearMonth),
   ],
+);
+
+/**
+ * Approval templates (spec part 3 §2.1–2.2; DESIGN §10): a form type, a name, who it applies to (comma lists of
+ * company numbers, department numbers and user numbers; all empty = everyone) and a sort order. Its flow is versioned
+ * in workflow_flows.
+ */
+export const workflowTemplates = pgTable(
+  'workflow_templates',
+  {
+    id: serial('id').primaryKey(),
+    formType: integer('form_type').notNull(),
+    templateName: text('template_name').notNull(),
+    companys: text('companys').notNull().default(''),
+    departments: text('departments').notNull().default(''),
+    users: text('users').notNull().default(''),
+    sort: integer('sort').notNull().default(0),
+    ...salesAudit,
+  },
+  (t) => [uniqueIndex('workflow_templates_name_uq').on(sql`lower(${t.templateName})`), index('workflow_templates_type_idx').on(t.formType, t.sort)],
+);
+
+/**
+ * A saved version of a template's flow (setflow): the designer's nodes and where rules as validated. A running
+ * instance keeps the version it started with; the newest version is the template's flow.
+ */
+export const workflowFlows = pgTable(
+  'workflow_flows',
+  {
+    id: serial('id').primaryKey(),
+    templateId: integer('template_id')
+      .notNull()
+      .references(() => workflowTemplates.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    /** { workFlowList: FlowNode[], whereList: WhereRule[] } (contracts/workflow.ts). */
+    flow: jsonb('flow').notNull(),
+    addTime: timestamp('add_time', { withTimezone: true }).notNull().defaultNow(),
+    addUserNumber: text('add_user_number'),
+  },
+  (t) => [uniqueIndex('workflow_flows_version_uq').on(t.templateId, t.version)],
+);
+
+/**
+ * One approval per form (form type + form id): the flow version it runs, the path resolved at submit (steps with
+ * their approvers and CC recipients), where it stands, and its applicant. Operations lock this row.
+ */
+export const workflowInstances = pgTable(
+  'workflow_instances',
+  {
+    id: serial('id').primaryKey(),
+    formType: integer('form_type').notNull(),
+    formId: integer('form_id').notNull(),
+    templateId: integer('template_id'),
+    flowId: integer('flow_id').references(() => workflowFlows.id),
+    applicantNumber: text('applicant_number').notNull(),
+    /** 0 draft/returned to the applicant, 1 in approval, 2 approved, -1 recalled. */
+    status: integer('status').notNull().default(0),
+    /** The order number of the step that must act now (1 = the applicant's submit). */
+    currentOrder: integer('current_order').notNull().default(1),
+    /** The resolved path: ResolvedStep[] (domain/workflow-path.ts). */
+    steps: jsonb('steps').notNull(),
+    version: integer('version').notNull().default(1),
+    addTime: timestamp('add_time', { withTimezone: true }).notNull().defaultNow(),
+    editTime: timestamp('edit_time', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('workflow_instances_form_uq').on(t.formType, t.formId)],
+);
+
+/** Every operation on an instance: who, which step, what (operates), the content and the transfer/CC/return details. */
+export const workflowHistory = pgTable(
+  'workflow_history',
+  {
+    id: serial('id').primaryKey(),
+    instanceId: integer('instance_id')
+      .notNull()
+      .references(() => workflowInstances.id, { onDelete: 'cascade' }),
+    orderNo: integer('order_no').notNull(),
+    userNumber: text('user_number').notNull(),
+    userName: text('user_name').notNull(),
+    /** '1', '2', '3', '3_1', '4', '5', '-1', '-2' */
+    operates: text('operates').notNull(),
+    checkContent: text('check_content').notNull().default(''),
+    transmitInfo: text('transmit_info').notNull().default(''),
+    ccInfo: text('cc_info').notNull().default(''),
+    returnInfo: text('return_info').notNull().default(''),
+    checkTime: timestamp('check_time', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('workflow_history_instance_idx').on(t.instanceId, t.id)],
 );
