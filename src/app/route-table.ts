@@ -18,6 +18,7 @@ import { routes as salesDataRoutes } from './features/sales-data/routes';
 import { routes as salesTargetRoutes } from './features/sales-target/routes';
 import { routes as exchangeRateRoutes } from './features/exchange-rate/routes';
 import { routes as reportRoutes } from './features/reports/routes';
+import { routes as workflowRoutes } from './features/workflow/routes';
 
 export type LazyScreen = LazyExoticComponent<ComponentType>;
 export type RouteTable = Record<string, LazyScreen>;
@@ -40,6 +41,7 @@ const tables: RouteTable[] = [
   salesTargetRoutes,
   exchangeRateRoutes,
   reportRoutes,
+  workflowRoutes,
 ];
 
 /** The screen for a routeComponent name, case-insensitively. */

@@ -32,34 +32,31 @@ async function apiCall(page: Page, path: string, body: Record<string, unknown>) 
 test('an unbuilt menu entry says "coming soon" inside the shell, in English and in Traditional Chinese', async ({ page }) => {
   await signInAs(page, 'admin');
   const menu = page.getByTestId('side-menu');
-  await menu.getByRole('link', { name: 'Approval templates', exact: true }).click();
-  await expect(page).toHaveURL(/\/WorkFlowTemplateList$/);
+  await menu.getByRole('link', { name: 'Scheduled tasks', exact: true }).click();
+  await expect(page).toHaveURL(/\/TaskOptions$/);
   const soon = page.getByTestId('coming-soon');
-  await expect(soon).toContainText('Approval templates');
+  await expect(soon).toContainText('Scheduled tasks');
   await expect(soon).toContainText('coming soon');
-  await expect(page.getByTestId('breadcrumb')).toContainText('Approval templates');
-  await expect(menu.getByRole('link', { name: 'Approval templates', exact: true })).toHaveAttribute('aria-current', 'page');
-  // The other groups of screens still to come: scheduled tasks, mail records.
-  for (const [path, name] of [
-    ['/TaskOptions', 'Scheduled tasks'],
-    ['/MailRecordList', 'Mail records'],
-  ]) {
+  await expect(page.getByTestId('breadcrumb')).toContainText('Scheduled tasks');
+  await expect(menu.getByRole('link', { name: 'Scheduled tasks', exact: true })).toHaveAttribute('aria-current', 'page');
+  // The other screens still to come: mail records.
+  for (const [path, name] of [['/MailRecordList', 'Mail records']]) {
     await page.goto(path);
     await expect(soon).toContainText(name);
     await expect(page).toHaveURL(new RegExp(`${path}$`));
   }
   await page.setViewportSize(TABLET);
-  await page.goto('/WorkFlowTemplateList');
+  await page.goto('/TaskOptions');
   await expect(soon).toBeVisible();
   await shot(page, 'coming-soon-en-768');
 
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.evaluate(() => localStorage.setItem('salesdesk.language', 'zh-tw'));
-  await page.goto('/WorkFlowTemplateList');
-  await expect(soon).toContainText('簽核範本');
+  await page.goto('/TaskOptions');
+  await expect(soon).toContainText('排程任務');
   await expect(soon).toContainText('此畫面即將推出');
   await expect(page.getByTestId('breadcrumb')).toContainText('首頁');
-  await expect(page.getByTestId('breadcrumb')).toContainText('簽核範本');
+  await expect(page.getByTestId('breadcrumb')).toContainText('排程任務');
   // Taiwan wording in the menu: 銷售資料, 主檔, 匯率, 簽核範本.
   for (const name of ['銷售資料', '主檔', '匯率', '簽核範本']) await expect(menu.getByText(name, { exact: true })).toBeVisible();
   await shot(page, 'coming-soon-zh-tw');

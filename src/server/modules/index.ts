@@ -22,6 +22,8 @@ import { salesTargetRoutes } from './sales-target/sales-target.routes';
 import { exchangeRateRoutes } from './exchange-rate/exchange-rate.routes';
 import { reportRoutes } from './report/report.routes';
 import { mailRecordRoutes } from './mail-record/mail-record.routes';
+import { workflowRoutes } from './workflow/workflow.routes';
+import { workflowTemplateRoutes } from './workflow/template.routes';
 
 type Routes = (app: FastifyInstance) => Promise<void>;
 
@@ -50,6 +52,9 @@ const modules: Array<[Routes, Topic[]]> = [
   [reportRoutes, []],
   // Mail records are only read here; the mailer drops their cached pages when it records a mail.
   [mailRecordRoutes, []],
+  // Approval operations move instances and their history and change the state of the forms (sales targets).
+  [workflowRoutes, ['workflow_instances', 'workflow_history', 'sales_targets']],
+  [workflowTemplateRoutes, ['workflow_templates', 'workflow_flows']],
 ];
 
 /**

@@ -1,7 +1,7 @@
 // Workflow calls (spec part 3 §7; DESIGN §10): templates, versioned flows, the approval engine's info and operations.
 // mailsend2 with form type 9 is the forgot-password mail.
 import { z } from 'zod';
-import { get, listParams, listResult, none, onRoute, post } from './endpoint';
+import { get, listParams, listResult, none, onRoute, PAGE_SIZE_MAX, post } from './endpoint';
 import { FORGOT_PASSWORD, identityRoutes } from './routes';
 import { id, int, optBool, optInt, optText, recordId, reqBool } from './fields';
 
@@ -12,7 +12,8 @@ export const checkPayload = z.object({
   formType: int(),
   formId: int().default(0),
   checkContent: z.string().max(1000).default(''),
-  operates: int().default(0),
+  /** An operation code (spec part 3 §4.1): a number, or '3_1' (return to the applicant), which is not one. */
+  operates: z.union([int(), z.literal('3_1')]).default(0),
   userNumbers: z.string().max(5000).default(''),
   returnOrderNo: int().default(0),
   orderNumber: z.string().max(100).default(''),
@@ -46,7 +47,7 @@ export type TemplateItem = z.infer<typeof templateItem>;
 /** Default 50 a page (spec part 3 §9); isDisabled defaults to false on the screen. */
 export const getTemplatePage = get(
   '/api/workflow/gettemplatepage',
-  listParams.extend({ formType: optInt, templateName: optText, isDisabled: optBool }),
+  listParams.extend({ pageSize: int(1, PAGE_SIZE_MAX).default(50), formType: optInt, templateName: optText, isDisabled: optBool }),
   listResult(templateItem),
 );
 export const getTemplateById = get('/api/workflow/gettemplatebyid', z.object({ id: recordId }), templateItem);
@@ -108,7 +109,16 @@ export type FlowData = z.infer<typeof flowData>;
 
 export const getFlowByTemplateId = get('/api/workflow/getflowbytemplateid', z.object({ templateId: recordId }), flowData.extend({ version: z.number() }));
 /** Validates the tree (domain/workflow-flow.ts validateFlow) and saves a new version; empty: msgSetFolwAddBranch. */
-export const setFlow = post('/api/workflow/setflow', flowData.extend({ id: recordId }), z.object({ version: z.number() }));
+export const setFlow = post(
+  '/api/workflow/setflow',
+  // A missing or null list is an empty flow, which the server refuses with msgSetFolwAddBranch (spec part 3 §5).
+  z.object({
+    id: recordId,
+    workFlowList: z.array(flowNode).max(500).nullish().transform((v) => v ?? []),
+    whereList: z.array(whereRule).max(2000).nullish().transform((v) => v ?? []),
+  }),
+  z.object({ version: z.number() }),
+);
 
 /** Operation codes the engine offers (spec part 3 §4.1). */
 export const OPERATES = ['1', '2', '3', '3_1', '4', '5', '-1', '-2'] as const;

@@ -58,6 +58,8 @@ export interface RowAction<T> {
 export interface DisableDef<T, D extends Endpoint> {
   endpoint: D;
   input(row: T, next: boolean): InputOf<D>;
+  /** Asks before the call (e.g. a confirmation dialog); false cancels. */
+  confirm?(row: T, next: boolean): Promise<boolean>;
 }
 
 export interface CrudListProps<E extends Endpoint, D extends Endpoint = Endpoint> extends Omit<CrudListConfig<E>, 'filters'> {
@@ -122,6 +124,7 @@ export function CrudList<E extends Endpoint, D extends Endpoint = Endpoint>(prop
   ];
   const disable = props.disable;
   if (disable) {
+    const ask = disable.confirm;
     columns.push({
       accessor: 'isDisabled',
       title: t('crud.disabled'),
@@ -131,6 +134,7 @@ export function CrudList<E extends Endpoint, D extends Endpoint = Endpoint>(prop
           value={Boolean((row as { isDisabled?: boolean }).isDisabled)}
           onToggle={(next) => call(disable.endpoint, disable.input(row, next))}
           onDone={(next) => list.patch(row, { isDisabled: next })}
+          confirm={ask ? (next) => ask(row, next) : undefined}
         />
       ),
     });

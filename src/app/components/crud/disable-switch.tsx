@@ -13,10 +13,12 @@ interface Props {
   onToggle(next: boolean): Promise<unknown>;
   /** Called after a success (e.g. to reload the list). */
   onDone?(next: boolean): void;
+  /** Asks first (spec part 3 §4.4: templates); false leaves the switch as it is, with no call. */
+  confirm?(next: boolean): Promise<boolean>;
   label?: string;
 }
 
-export function DisableSwitch({ value, onToggle, onDone, label }: Props) {
+export function DisableSwitch({ value, onToggle, onDone, confirm, label }: Props) {
   const { t } = useTranslation();
   const [current, setCurrent] = useState(value);
   const [seen, setSeen] = useState(value);
@@ -30,6 +32,7 @@ export function DisableSwitch({ value, onToggle, onDone, label }: Props) {
   const toggle = async () => {
     if (busy) return;
     const next = inverse(current);
+    if (confirm && !(await confirm(next))) return;
     setBusy(true);
     try {
       await onToggle(next);

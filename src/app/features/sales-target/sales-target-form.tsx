@@ -3,7 +3,8 @@
 // subsidiary users); rule 1 a table of product rows, rule 2 the month calendar of added days (at most 28) and, for
 // holders of the extras permission, the amount-rule extras. A new target (id 0) is checked against existing ones when
 // its keys change and before saving (hasTarget clears the month). The form autosaves a draft and saves only through the
-// offline save path, so a save works without a network and is sent later (DESIGN §6).
+// offline save path, so a save works without a network and is sent later (DESIGN §6). Edit and query show the approval
+// panel under the form (DESIGN §10); it needs the network and says so offline, the form keeps working.
 import { useCallback, useRef, useState } from 'react';
 import { Alert, Badge, Button, Group, LoadingOverlay, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +14,7 @@ import { useConfirm } from '@/app/components/crud/confirm-dialog';
 import { useReturn } from '@/app/components/crud/crud-form';
 import { RecordState } from '@/app/components/crud/record-state';
 import { useUnsavedGuard } from '@/app/components/crud/unsaved-guard';
+import { ApprovalPanel } from '@/app/components/workflow/approval-panel';
 import { showErrorKey } from '@/app/components/feedback/feedback';
 import { useCan } from '@/app/components/shell/permissions';
 import { formatAmount, isAmountText, normalizeAmountText } from '@/app/components/sales/amounts';
@@ -27,6 +29,7 @@ import { getSession } from '@/app/session/session';
 import { getSalesTargetById, salesTargetExist } from '@/shared/contracts/sales-target';
 import { PERMISSION } from '@/shared/domain/constants';
 import { DATA_STATUS, MAX_TARGET_AMOUNT_ROWS, type Rule } from '@/shared/domain/sales';
+import { FORM_TYPE } from '@/shared/domain/workflow';
 import { ProductRows } from './product-rows';
 import {
   checkValues,
@@ -210,7 +213,11 @@ export default function SalesTargetForm() {
           <Group justify="space-between" wrap="wrap" gap="xs">
             <Title order={3}>{t(`salesTarget.title.${mode}`)}</Title>
             {ready && mode !== 'add' && mode !== 'copy' && (
-              <Badge variant="light" color={baseline.dataStatus === DATA_STATUS.draft ? 'gray' : 'green'} data-testid="data-status">
+              <Badge
+                variant="light"
+                color={baseline.dataStatus === DATA_STATUS.draft ? 'gray' : baseline.dataStatus === DATA_STATUS.inApproval ? 'orange' : 'green'}
+                data-testid="data-status"
+              >
                 {statusLabel(t, baseline.dataStatus)}
               </Badge>
             )}
@@ -222,7 +229,7 @@ export default function SalesTargetForm() {
             <>
               {releasedLock && (
                 <Alert color="blue" variant="light" data-testid="released-note">
-                  {t('salesTarget.releasedReadOnly')}
+                  {t(baseline.dataStatus === DATA_STATUS.inApproval ? 'salesTarget.inApprovalReadOnly' : 'salesTarget.releasedReadOnly')}
                 </Alert>
               )}
               {mode === 'copy' && (
@@ -365,6 +372,12 @@ export default function SalesTargetForm() {
           </Group>
         </Stack>
       </form>
+      {(mode === 'edit' || mode === 'query') && recordId > 0 && (
+        <div className="sd-target-approval" style={{ marginTop: 'var(--mantine-spacing-md)' }}>
+          {/* After an operation the record reloads, so the read-only state follows its new data status. */}
+          <ApprovalPanel formType={FORM_TYPE.salesTarget} formId={recordId} onChanged={record.retry} />
+        </div>
+      )}
       {confirmDialog}
       {entry.dialog}
       {guard.dialog}

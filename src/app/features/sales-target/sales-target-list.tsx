@@ -1,7 +1,8 @@
 // /SalesTargetList (spec part 1 §2): targets filtered by disabled flag, rule, year and month (24 a page); the running
-// index, year, month, country, rule, totals, data status and the disable switch; Add, Edit (drafts, or for holders of
-// "may always edit"), Copy, Details and Release (drafts of rule 1 in the normal record state). Release and the switch
-// need the server and say so offline; entries saved on this device and not yet sent are listed above (DESIGN §6).
+// index, year, month, country, rule, totals, data status (draft, released, in approval: DESIGN §10) and the disable
+// switch; Add, Edit (drafts, or for holders of "may always edit"), Copy, Details and Release (drafts of rule 1 in the
+// normal record state). Release and the switch need the server and say so offline; entries saved on this device and
+// not yet sent are listed above (DESIGN §6).
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Stack } from '@mantine/core';
@@ -19,7 +20,7 @@ import { can } from '@/app/components/shell/permissions';
 import { formatAmount, formatQuantity } from '@/app/components/sales/amounts';
 import { disabledSalesTarget, getSalesTargetPage, releaseSalesTarget, type SalesTargetItem } from '@/shared/contracts/sales-target';
 import { PERMISSION } from '@/shared/domain/constants';
-import { pad2, SALES_PAGE_SIZE } from '@/shared/domain/sales';
+import { DATA_STATUS, pad2, SALES_PAGE_SIZE } from '@/shared/domain/sales';
 import { mayEdit, mayRelease, payloadTotals } from './list-rules';
 import { onlineOnly } from './online-only';
 import { ruleLabel, ruleOptions, statusLabel } from './target-labels';
@@ -121,7 +122,15 @@ export default function SalesTargetList() {
           { key: 'rule', render: (r) => ruleLabel(t, r.rule) },
           // One column for both rules keeps the list within a tablet's width: quantity (rule 1) or amount (rule 2).
           { key: 'total', title: 'fields.salesTarget.total', textAlign: 'right', render: (r) => totalText(r) },
-          { key: 'dataStatus', render: (r) => <span style={{ whiteSpace: 'nowrap' }}>{statusLabel(t, r.dataStatus)}</span> },
+          {
+            key: 'dataStatus',
+            // In approval (2, DESIGN §10) stands out: the target waits for approvers and is read-only meanwhile.
+            render: (r) => (
+              <span style={{ whiteSpace: 'nowrap', color: r.dataStatus === DATA_STATUS.inApproval ? 'var(--mantine-color-orange-7)' : undefined }} data-status={r.dataStatus}>
+                {statusLabel(t, r.dataStatus)}
+              </span>
+            ),
+          },
           {
             key: 'isDisabled',
             title: 'crud.disabled',

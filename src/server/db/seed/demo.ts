@@ -6,6 +6,7 @@ import { seedOrgDemo } from './demo-org';
 import { seedMasterDemo } from './demo-master';
 import { seedSalesDemo } from './demo-sales';
 import { seedRatesDemo } from './demo-rates';
+import { seedWorkflowDemo } from './demo-workflow';
 
 export const DEMO_USERS = [
   { number: 'oih.analyst', name: 'Olivia Chen', company: 'OIH', email: 'olivia.chen@example.com', language: 'en' },
@@ -53,6 +54,7 @@ export async function seedDemo(db: Db, ctx: { initialHash: string; companyId: (n
     if (row && 'admin' in u && u.admin) await db.insert(roleUsers).values({ roleId: ctx.adminsRoleId, userId: row.id }).onConflictDoNothing();
   }
   await seedOrgDemo(db);
+  await seedWorkflowDemo(db);
   await seedMasterDemo(db);
   // One date for both: the rates are for the months of the sales data.
   const today = new Date();

@@ -297,12 +297,20 @@ export const groups: GroupDef[] = [
           '/api/workflow/getformtypes',
         ],
         buttons: [
-          b('add', ['Add template', '新增範本', '新增模板'], 'WorkFlowTemplateAdd', ['/api/workflow/addoredittemplate']),
+          // The user picker of the form and of the designer's rules pages users (getuserpage).
+          b('add', ['Add template', '新增範本', '新增模板'], 'WorkFlowTemplateAdd', ['/api/workflow/addoredittemplate', '/api/user/getuserpage']),
           b('edit', ['Edit template', '編輯範本', '编辑模板'], 'WorkFlowTemplateEdit', [
             '/api/workflow/addoredittemplate',
             '/api/workflow/gettemplatebyid',
+            '/api/user/getuserpage',
           ]),
-          b('flows', ['Set flows', '設定流程', '设定流程'], 'WorkFlowFlows', ['/api/workflow/getflowbytemplateid', '/api/workflow/setflow']),
+          b('flows', ['Set flows', '設定流程', '设定流程'], 'WorkFlowFlows', [
+            '/api/workflow/getflowbytemplateid',
+            '/api/workflow/setflow',
+            // The designer names the template it edits.
+            '/api/workflow/gettemplatebyid',
+            '/api/user/getuserpage',
+          ]),
         ],
       },
       {

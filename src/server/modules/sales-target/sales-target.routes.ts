@@ -12,6 +12,7 @@ import {
   toggleSalesTarget,
   toggleSalesTargetDetail,
 } from './sales-target.service';
+import { sendNotices } from '../workflow/engine.service';
 
 export async function salesTargetRoutes(app: FastifyInstance) {
   bindRoute(app, c.getSalesTargetPage, async ({ db, user, input, scope }) => salesTargetPage(db, user, await scope(), input));
@@ -22,8 +23,9 @@ export async function salesTargetRoutes(app: FastifyInstance) {
   bindRoute(app, c.salesTargetExist, async ({ db, input, scope }) => salesTargetExists(db, await scope(), input));
   bindRoute(app, c.addOrEditSalesTarget, async ({ db, user, input, scope }) => saveSalesTarget(db, user, await scope(), input, 'save'));
   bindRoute(app, c.copySalesTarget, async ({ db, user, input, scope }) => saveSalesTarget(db, user, await scope(), input, 'copy'));
-  bindRoute(app, c.releaseSalesTarget, async ({ db, user, input, scope }) => {
-    await releaseSalesTarget(db, user, await scope(), input.id);
+  bindRoute(app, c.releaseSalesTarget, async ({ db, config, user, input, scope, req }) => {
+    // With an approval flow, Release submits the target; the approvers' mails go out after the commit.
+    await sendNotices(db, config, app.mailer, req.log, user, await releaseSalesTarget(db, user, await scope(), input.id));
     return null;
   });
   bindRoute(app, c.disabledSalesTarget, async ({ db, user, input, scope }) => {

@@ -8,6 +8,7 @@ import type { ListResult } from '@/shared/contracts/endpoint';
 import type { FieldError } from '@/shared/contracts/field-messages';
 import type { SalesTargetDetail, SalesTargetItem, SalesTargetRecord, salesTargetForm } from '@/shared/contracts/sales-target';
 import { PERMISSION } from '@/shared/domain/constants';
+import { FORM_TYPE } from '@/shared/domain/workflow';
 import { cents, DATA_STATUS, daysInMonth, MAX_TARGET_AMOUNT_ROWS, oihCorporateAmount, pad2, RECORD_STATUS_NORMAL, RULE } from '@/shared/domain/sales';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
@@ -19,6 +20,7 @@ import { hasButton } from '../../plugins/permissions';
 import type { Scope } from '../../plugins/scope';
 import { accessOf as salesAccessOf, assertMayTouch, countryFilter, countryOf, invalid, SCREEN as SALES_SCREEN, visible as visibleRecords, type Access } from '../common/sales-access';
 import { added, countExpr, edited, offsetOf, pageOf, toggled, withUniqueKeys, type ListCount } from '../common/query';
+import { submitForm, type Notice } from '../workflow/engine.service';
 
 type SalesTargetForm = z.output<typeof salesTargetForm>;
 
@@ -312,12 +314,14 @@ export async function saveSalesTarget(db: Db, user: AuthUser, scope: Scope, inpu
 
 /**
  * Release (draft → released). Refused when released already, disabled, or not maintained (no enabled row, or an
- * enabled row with a zero quantity (rule 1) or amount (rule 2)). A GET that writes, so the POST-only invalidation hook
- * of modules/index.ts does not see it: the lists are invalidated here, after the commit.
+ * enabled row with a zero quantity (rule 1) or amount (rule 2)). When a workflow template with a flow matches the
+ * target's author, Release submits it into approval instead (dataStatus 2; the last approval releases it, DESIGN §10)
+ * and answers the engine's mails for the caller to send after the commit. A GET that writes, so the POST-only
+ * invalidation hook of modules/index.ts does not see it: the lists are invalidated here, after the commit.
  */
-export async function releaseSalesTarget(db: Db, user: AuthUser, scope: Scope, id: number): Promise<void> {
+export async function releaseSalesTarget(db: Db, user: AuthUser, scope: Scope, id: number): Promise<Notice[]> {
   const a = await accessOf(db, user, scope);
-  await db.transaction(async (tx) => {
+  const notices = await db.transaction(async (tx) => {
     const t = await lockTarget(tx, id);
     assertMayTouch(a, t);
     if (t.dataStatus !== DATA_STATUS.draft) refuse('targetReleased');
@@ -325,12 +329,18 @@ export async function releaseSalesTarget(db: Db, user: AuthUser, scope: Scope, i
     const rows = await tx.select({ q: D.targetQuantity, a: D.targetAmount }).from(D).where(and(eq(D.salesTargetId, id), eq(D.isDisabled, false)));
     const zero = (r: { q: number; a: number }) => (t.rule === RULE.quantity ? r.q <= 0 : r.a <= 0);
     if (!rows.length || rows.some(zero)) refuse('targetNotMaintained');
+    // The engine's submit hook sets dataStatus 2; edited() records who released.
+    await tx.update(T).set(edited(user)).where(eq(T.id, id));
+    const submitted = await submitForm(tx, user, FORM_TYPE.salesTarget, id);
+    if (submitted) return submitted;
     await tx
       .update(T)
-      .set({ dataStatus: DATA_STATUS.released, ...bumped, ...edited(user) })
+      .set({ dataStatus: DATA_STATUS.released, ...bumped })
       .where(eq(T.id, id));
+    return [];
   });
   await cacheOf(db)?.invalidate(['sales_targets']);
+  return notices;
 }
 
 export async function toggleSalesTarget(db: Db, user: AuthUser, scope: Scope, id: number, isDisabled: boolean): Promise<void> {
