@@ -22,14 +22,9 @@ import { SyncStatus } from '@/app/offline/sync-status';
 import OutboxPage from '@/app/offline/outbox-page';
 import type { SalesTargetFormInput } from '@/shared/contracts/sales-target';
 import { client, startServer, type TestServer } from '../api/helpers';
+import '../support/jsdom-shims';
+import { fetchOnto } from '../support/inject-fetch';
 
-window.matchMedia ??= (query: string) =>
-  ({ matches: query.trim() === '' || query.trim() === 'all', media: query, onchange: null, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false }) as MediaQueryList;
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-};
 configure({ asyncUtilTimeout: 10_000 });
 
 let server: TestServer;
@@ -39,21 +34,14 @@ const realFetch = globalThis.fetch;
 /** Idempotency-Key headers of the writes that reached the server. */
 const keys: string[] = [];
 
-async function injectFetch(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
-  const href = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-  const url = new URL(href, 'http://localhost');
-  const headers = Object.fromEntries(new Headers(init.headers).entries());
-  if (headers['idempotency-key']) keys.push(headers['idempotency-key']);
-  const res = await server.app.inject({
-    method: (init.method ?? 'GET').toUpperCase() as 'GET' | 'POST',
-    url: url.pathname + url.search,
-    headers,
-    payload: typeof init.body === 'string' ? init.body : undefined,
-  });
-  const out = new Headers();
-  for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) out.set(k, Array.isArray(v) ? v.join(', ') : String(v));
-  return new Response(res.statusCode === 204 ? null : new Uint8Array(res.rawPayload), { status: res.statusCode, headers: out });
-}
+/** fetch onto the in-process server, noting the Idempotency-Key of each write. */
+const injectFetch = fetchOnto(
+  () => server.app,
+  (_url, init) => {
+    const key = new Headers(init.headers).get('idempotency-key');
+    if (key) keys.push(key);
+  },
+);
 
 const target = (month: number, corporate: number, offline: number): SalesTargetFormInput => ({
   id: 0,

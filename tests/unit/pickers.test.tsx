@@ -19,18 +19,8 @@ import type { UserItem } from '@/shared/contracts/user';
 import type { ProductItem } from '@/shared/contracts/product';
 import type { ProductModLookupItem } from '@/shared/contracts/product-mod';
 import { client, startServer, type TestServer } from '../api/helpers';
-
-// What jsdom lacks and Mantine uses (media queries, element resize, scrolling into view). As in a browser, an empty
-// media query matches (mantine-datatable shows a column whose visibleMediaQuery is unset through it).
-window.matchMedia ??= (query: string) =>
-  ({ matches: query.trim() === '' || query.trim() === 'all', media: query, onchange: null, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false }) as MediaQueryList;
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-};
-Element.prototype.scrollIntoView ??= function scrollIntoView() {};
-Element.prototype.scrollTo ??= function scrollTo() {};
+import '../support/jsdom-shims';
+import { fetchOnto } from '../support/inject-fetch';
 
 // The server answers within a few hundred ms in-process; the default 1 s wait is too tight on a loaded machine.
 configure({ asyncUtilTimeout: 10_000 });
@@ -40,20 +30,8 @@ let api: ReturnType<typeof client>;
 let admin: string;
 const realFetch = globalThis.fetch;
 
-/** fetch onto the in-process server: method, path and query, headers and body go to app.inject unchanged. */
-async function injectFetch(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
-  const href = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-  const url = new URL(href, 'http://localhost');
-  const res = await server.app.inject({
-    method: (init.method ?? 'GET').toUpperCase() as 'GET' | 'POST',
-    url: url.pathname + url.search,
-    headers: Object.fromEntries(new Headers(init.headers).entries()),
-    payload: typeof init.body === 'string' ? init.body : undefined,
-  });
-  const headers = new Headers();
-  for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) headers.set(k, Array.isArray(v) ? v.join(', ') : String(v));
-  return new Response(res.statusCode === 204 ? null : new Uint8Array(res.rawPayload), { status: res.statusCode, headers });
-}
+/** fetch onto the in-process server. */
+const injectFetch = fetchOnto(() => server.app);
 
 /** Marketing users added in TW, so the user list has more than one page of 10. */
 const EXTRA_USERS = ['Mia Lee', 'Noah Wu', 'Ella Kao', 'Leo Hsu'];

@@ -15,14 +15,7 @@ import { cellText, gridTable, modelTable, type ReportTable } from '@/shared/doma
 import type { ModelReportResult } from '@/shared/contracts/report';
 import { initialReportCountry, mayLoadReport } from '@/app/components/reports/report-access';
 import { readReportCache, REPORT_CACHE_MAX, writeReportCache } from '@/app/components/reports/report-cache';
-
-window.matchMedia ??= (query: string) =>
-  ({ matches: false, media: query, onchange: null, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false }) as MediaQueryList;
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-};
+import '../support/jsdom-shims';
 
 beforeAll(async () => {
   await i18n.changeLanguage('en');

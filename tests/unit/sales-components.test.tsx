@@ -15,16 +15,8 @@ import { MonthCalendar, type CalendarValues } from '@/app/components/sales/month
 import { YearMonthFields, type YearMonth } from '@/app/components/sales/year-month-fields';
 import { CountrySelect } from '@/app/components/sales/country-select';
 import { client, startServer, type TestServer } from '../api/helpers';
-
-window.matchMedia ??= (query: string) =>
-  ({ matches: query.trim() === '' || query.trim() === 'all', media: query, onchange: null, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false }) as MediaQueryList;
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-};
-Element.prototype.scrollIntoView ??= function scrollIntoView() {};
-Element.prototype.scrollTo ??= function scrollTo() {};
+import '../support/jsdom-shims';
+import { fetchOnto } from '../support/inject-fetch';
 
 configure({ asyncUtilTimeout: 10_000 });
 
@@ -32,20 +24,8 @@ let server: TestServer;
 let tokens: Record<string, string>;
 const realFetch = globalThis.fetch;
 
-/** fetch onto the in-process server: method, path and query, headers and body go to app.inject unchanged. */
-async function injectFetch(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
-  const href = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-  const url = new URL(href, 'http://localhost');
-  const res = await server.app.inject({
-    method: (init.method ?? 'GET').toUpperCase() as 'GET' | 'POST',
-    url: url.pathname + url.search,
-    headers: Object.fromEntries(new Headers(init.headers).entries()),
-    payload: typeof init.body === 'string' ? init.body : undefined,
-  });
-  const headers = new Headers();
-  for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) headers.set(k, Array.isArray(v) ? v.join(', ') : String(v));
-  return new Response(res.statusCode === 204 ? null : new Uint8Array(res.rawPayload), { status: res.statusCode, headers });
-}
+/** fetch onto the in-process server. */
+const injectFetch = fetchOnto(() => server.app);
 
 beforeAll(async () => {
   server = await startServer();

@@ -18,20 +18,12 @@ import FlowDesigner from '@/app/features/workflow/flow-designer';
 import TemplateList from '@/app/features/workflow/template-list';
 import type { FlowData } from '@/shared/contracts/workflow';
 import { client, startServer, type TestServer } from '../api/helpers';
+import '../support/jsdom-shims';
+import { fetchOnto } from '../support/inject-fetch';
 
 // The service worker's update prompt (virtual:pwa-register exists only in the app build): the unsaved-changes guard
 // registers its reload blocker with it; nothing to update in jsdom.
 vi.mock('@/app/components/shell/update-prompt', () => ({ registerReloadBlocker: () => () => {} }));
-
-window.matchMedia ??= (query: string) =>
-  ({ matches: query.trim() === '' || query.trim() === 'all', media: query, onchange: null, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false }) as MediaQueryList;
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-};
-Element.prototype.scrollIntoView ??= function scrollIntoView() {};
-Element.prototype.scrollTo ??= function scrollTo() {};
 
 configure({ asyncUtilTimeout: 10_000 });
 
@@ -42,21 +34,14 @@ const realFetch = globalThis.fetch;
 /** The calls the screen made: path (lower case), query and body. */
 const sent: { path: string; query: string; body: unknown }[] = [];
 
-async function injectFetch(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
-  const href = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-  const url = new URL(href, 'http://localhost');
-  const payload = typeof init.body === 'string' ? init.body : undefined;
-  sent.push({ path: url.pathname.toLowerCase(), query: url.search, body: payload ? (JSON.parse(payload) as unknown) : undefined });
-  const res = await server.app.inject({
-    method: (init.method ?? 'GET').toUpperCase() as 'GET' | 'POST',
-    url: url.pathname + url.search,
-    headers: Object.fromEntries(new Headers(init.headers).entries()),
-    payload,
-  });
-  const headers = new Headers();
-  for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) headers.set(k, Array.isArray(v) ? v.join(', ') : String(v));
-  return new Response(res.statusCode === 204 ? null : new Uint8Array(res.rawPayload), { status: res.statusCode, headers });
-}
+/** fetch onto the in-process server, noting each call. */
+const injectFetch = fetchOnto(
+  () => server.app,
+  (url, init) => {
+    const payload = typeof init.body === 'string' ? init.body : undefined;
+    sent.push({ path: url.pathname.toLowerCase(), query: url.search, body: payload ? (JSON.parse(payload) as unknown) : undefined });
+  },
+);
 
 async function newTemplate(name: string): Promise<number> {
   const r = await api.post('/api/workflow/addoredittemplate', { id: 0, formType: 1, templateName: name, sort: 5 }, admin);
