@@ -182,6 +182,11 @@ describe('release through approval', () => {
     expect(h.map((r) => r.operates)).toEqual(['1', '-1', '1']);
     // A re-submit is recorded above order 1 (the timeline calls it Re-Submit).
     expect(h[2].order_no).toBeGreaterThan(1);
+    // ...and the timeline titles it as the applicant's step, not the approver step of its order.
+    const steps = (await info(tw, ids.t)).data.workFlowList as Array<{ operates: string; title: string }>;
+    const submits = steps.filter((st) => st.operates === '1');
+    expect(submits).toHaveLength(2);
+    expect(submits[1].title).toBe(submits[0].title);
   });
 
   it('moves on when the superior approves; then the applicant cannot recall, and the superior may withdraw', async () => {

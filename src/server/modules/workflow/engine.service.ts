@@ -288,7 +288,8 @@ export async function workflowInfo(db: Db, user: AuthUser, scope: Scope, formTyp
   const titleOf = (orderNo: number) => stepAt(state, orderNo)?.title ?? '';
   const done: WorkflowStep[] = history.map((h) => ({
     orderNo: h.orderNo,
-    title: titleOf(h.orderNo),
+    // A (re-)submit is the applicant's, whatever order it is filed under (a re-submit reads as one by its order).
+    title: titleOf(h.operates === '1' ? 1 : h.orderNo),
     userName: h.userName,
     sign: SIGN.done,
     operates: h.operates,
