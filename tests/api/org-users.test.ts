@@ -155,7 +155,7 @@ describe('user lists', () => {
     expect(all.data.items[0].id).toBeGreaterThan(all.data.items[1].id);
     const tw1 = await api.get('/api/user/getuserpage', { companyNumber: 'tw', pageSize: 50 }, admin);
     expect(tw1.data.items.every((u: { companyNumber: string }) => u.companyNumber === 'TW')).toBe(true);
-    expect(tw1.data.count).toBe(4);
+    expect(tw1.data.count).toBe(5);
     const dept = await api.get('/api/user/getuserpage', { companyNumber: 'TW', departmentNumber: 'TW-MKT', pageSize: 10 }, admin);
     expect(dept.data.items.map((u: { number: string }) => u.number).sort()).toEqual(['tw.byno', 'tw.wen']);
     for (const keyword of ['LEE-CHEN', 'tw.we', 'wen@example', 'wen']) {
@@ -233,7 +233,7 @@ describe('country scope', () => {
   it('lists only TW users to a TW user', async () => {
     const page = await api.get('/api/user/getuserpage', { pageSize: 100, userNumber: 'admin' }, tw);
     expect(new Set(page.data.items.map((u: { companyNumber: string }) => u.companyNumber))).toEqual(new Set(['TW']));
-    expect(page.data.count).toBe(4);
+    expect(page.data.count).toBe(5);
     expect((await api.get('/api/user/getuserpage', { companyNumber: 'HK' }, tw)).data.count).toBe(0);
     expect((await api.get('/api/user/getuserlist', { companyNumber: 'HK' }, tw)).data).toEqual([]);
     expect((await api.get('/api/user/getuserlist', { keyword: 'henry' }, tw)).data).toEqual([]);

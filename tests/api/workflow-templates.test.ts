@@ -340,12 +340,12 @@ describe('flows', () => {
 });
 
 describe('demo template', () => {
-  it('seeds "Sales target release" for everyone, disabled, with a valid flow: applicant, superior, OIH sales leader, copy to the applicant', async () => {
+  it('seeds "Sales target release" for everyone, enabled, with a valid flow: applicant, superior, OIH sales leader, copy to the applicant', async () => {
     const list = await api.get<{ items: Item[] }>(P.page, { templateName: 'Sales target release' }, admin);
     expect(list.data.items).toHaveLength(1);
     const t = list.data.items[0];
-    // Disabled until an administrator switches it on: Release stays immediate in the demo until then.
-    expect(t).toMatchObject({ formType: 1, companys: '', departments: '', users: '', isDisabled: true, flowVersion: 1 });
+    // Enabled: a fresh start shows a working approval (workflow-demo.test.ts follows one through).
+    expect(t).toMatchObject({ formType: 1, companys: '', departments: '', users: '', isDisabled: false, flowVersion: 1 });
     const flow = await api.get<FlowData & { version: number }>(P.flow, { templateId: t.id }, admin);
     expect(flow.data.workFlowList.map((n) => [n.code, n.type])).toEqual([
       ['C-1', 1],
@@ -355,7 +355,7 @@ describe('demo template', () => {
     ]);
     expect(flow.data.whereList).toMatchObject([
       { parentCode: 'C-1', whereType: 1 },
-      { parentCode: 'C-1-1', whereType: 3, whereMaxGrade: 6 },
+      { parentCode: 'C-1-1', whereType: 3, whereMaxGrade: 8 },
       { parentCode: 'C-1-1-1', whereType: 2, whereUsers: 'oih.analyst' },
       { parentCode: 'C-1-1-1-1', whereType: 2, whereIsAddUser: true },
     ]);

@@ -1,10 +1,11 @@
-// Demo approval template (SEED_DEMO; DESIGN §10): "Sales target release" (form type 1, everyone) with a flow of the
-// applicant C-1 → their first superior (whereType 3, stopping at the demo users' grade, so one step) → the OIH
-// sales department's leader (whereType 2) → a copy to the applicant (CC whereIsAddUser). The demo users have no
-// superior (leaderNumber) until an administrator sets one, so that step shows as skipped until then.
-// Seeded DISABLED: a template for everyone turns every Release into an approval, which the demo's own users and the
-// tests that release targets do not expect; an administrator enables it with the list's switch to show approval.
-// Idempotent: the template is keyed by its name and gets its flow only when it has none.
+// Demo approval template (SEED_DEMO; DESIGN §10): "Sales target release" (form type 1, everyone), ENABLED, so a fresh
+// start shows a working approval: the applicant C-1 → their first superior (whereType 3, stopping at a superior of
+// the managers' grade 8: tw.sales → tw.manager, one step) → the leader of the OIH administrators' department
+// (oih.admin's department OIH-SALES, led by oih.analyst; whereType 2) → a copy to the applicant (CC whereIsAddUser).
+// Sales users without a superior (every demo country but TW) get the superior step skipped, shown in the timeline.
+// Tests about immediate release disable the templates in their setup.
+// Idempotent: the template is keyed by its name (an administrator's later switch stands) and gets its flow only
+// when it has none.
 import { eq, sql } from 'drizzle-orm';
 import type { FlowData } from '@/shared/contracts/workflow';
 import { FORM_TYPE } from '@/shared/domain/workflow';
@@ -13,8 +14,10 @@ import type { Db } from '../client';
 import { departments, users, workflowFlows, workflowTemplates } from '../schema/index';
 
 export const DEMO_TEMPLATE_NAME = 'Sales target release';
-/** The demo users' grade: a superior at or above it ends the superiors step. */
-const DEMO_GRADE = 6;
+/** The demo managers' grade (demo.ts): a superior at or above it ends the superiors step. */
+const MANAGER_GRADE = 8;
+/** The OIH administrators' account (demo.ts): the leader of its department reviews for head office. */
+const OIH_ADMIN = 'oih.admin';
 
 /** The demo flow, built with the designer's own rules so its codes are what the designer makes. */
 export function demoFlow(reviewer: string): FlowData {
@@ -22,7 +25,7 @@ export function demoFlow(reviewer: string): FlowData {
   f = addAfter(f, 'C-1', 'approver');
   f = addAfter(f, 'C-1-1', 'approver');
   f = addAfter(f, 'C-1-1-1', 'cc');
-  f = setRule(f, 'C-1-1', 0, { ...newRule('C-1-1', APPROVER_WHERE.superiors), whereMaxGrade: DEMO_GRADE, whereMaxRank: 20 });
+  f = setRule(f, 'C-1-1', 0, { ...newRule('C-1-1', APPROVER_WHERE.superiors), whereMaxGrade: MANAGER_GRADE, whereMaxRank: 20 });
   f = setRule(f, 'C-1-1-1', 0, { ...newRule('C-1-1-1', APPROVER_WHERE.users), whereUsers: reviewer });
   f = setRule(f, 'C-1-1-1-1', 0, { ...newRule('C-1-1-1-1', CC_WHERE_TYPE), whereIsAddUser: true });
   f = setNode(f, 'C-1-1', { title: 'Superior' });
@@ -32,7 +35,11 @@ export function demoFlow(reviewer: string): FlowData {
 }
 
 export async function seedWorkflowDemo(db: Db) {
-  const [lead] = await db.select({ leader: departments.leaderNumber }).from(departments).where(eq(departments.departmentNumber, 'OIH-SALES'));
+  const [lead] = await db
+    .select({ leader: departments.leaderNumber })
+    .from(users)
+    .innerJoin(departments, eq(departments.id, users.departmentId))
+    .where(eq(users.number, OIH_ADMIN));
   const reviewer = lead?.leader;
   if (!reviewer) return;
   const [reviewerRow] = await db.select({ isDisabled: users.isDisabled }).from(users).where(eq(users.number, reviewer));
@@ -40,7 +47,7 @@ export async function seedWorkflowDemo(db: Db) {
 
   await db
     .insert(workflowTemplates)
-    .values({ formType: FORM_TYPE.salesTarget, templateName: DEMO_TEMPLATE_NAME, sort: 10, isDisabled: true, addUserNumber: 'system' })
+    .values({ formType: FORM_TYPE.salesTarget, templateName: DEMO_TEMPLATE_NAME, sort: 10, isDisabled: false, addUserNumber: 'system' })
     .onConflictDoNothing();
   const [template] = await db
     .select({ id: workflowTemplates.id })

@@ -1,7 +1,9 @@
 // The demo set (SEED_DEMO): a sales department and users in each country, then master data, sales data and exchange
-// rates, so every screen has something to show.
+// rates, so every screen has something to show; and a TW sales manager as tw.sales's superior, so the demo approval
+// template (demo-workflow.ts) has a superior to ask on a fresh start.
+import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../client';
-import { departments, roleUsers, users } from '../schema/index';
+import { departments, menus, roleMenus, roles, roleUsers, users } from '../schema/index';
 import { seedOrgDemo } from './demo-org';
 import { seedMasterDemo } from './demo-master';
 import { seedSalesDemo } from './demo-sales';
@@ -16,7 +18,16 @@ export const DEMO_USERS = [
   { number: 'sg.sales', name: 'Samuel Tan', company: 'SG', email: 'samuel.tan@example.com', language: 'en' },
   { number: 'my.sales', name: 'Maya Ismail', company: 'MY', email: 'maya.ismail@example.com', language: 'en' },
   { number: 'au.sales', name: 'Alex Brown', company: 'AU', email: 'alex.brown@example.com', language: 'en' },
+  // tw.sales's superior (grade 8: the demo template's superiors step stops at them). Same company, so the same sales
+  // role; the managers' role below lets them see every TW target, which an approver must open.
+  { number: 'tw.manager', name: 'Kevin Chang', company: 'TW', email: 'kevin.chang@example.com', language: 'zh-tw', grade: 8, manager: true },
 ] as const;
+
+/** Superiors (leaderNumber) of the demo users; set when the user is first made, so an administrator's change stands. */
+const SUPERIORS: Record<string, string> = { 'tw.sales': 'tw.manager' };
+
+/** A demo role for the sales managers: the sales-target screen with all data, so they see the targets they approve. */
+export const MANAGERS_ROLE = 'Sales managers';
 
 export async function seedDemo(db: Db, ctx: { initialHash: string; companyId: (n: string) => number; adminsRoleId: number }) {
   const countries = [...new Set(DEMO_USERS.map((u) => u.company))];
@@ -46,13 +57,15 @@ export async function seedDemo(db: Db, ctx: { initialHash: string; companyId: (n
         departmentId: deps.find((d) => d.number === `${u.company}-SALES`)?.id ?? null,
         passwordHash: ctx.initialHash,
         rank: 5,
-        grade: 6,
+        grade: 'grade' in u ? u.grade : 6,
+        leaderNumber: SUPERIORS[u.number] ?? null,
         addUserNumber: 'system',
       })
       .onConflictDoNothing()
       .returning({ id: users.id });
     if (row && 'admin' in u && u.admin) await db.insert(roleUsers).values({ roleId: ctx.adminsRoleId, userId: row.id }).onConflictDoNothing();
   }
+  await seedManagersRole(db);
   await seedOrgDemo(db);
   await seedWorkflowDemo(db);
   await seedMasterDemo(db);
@@ -60,4 +73,15 @@ export async function seedDemo(db: Db, ctx: { initialHash: string; companyId: (n
   const today = new Date();
   await seedSalesDemo(db, today);
   await seedRatesDemo(db, today);
+}
+
+/** Made once with its grant and users; later starts leave an administrator's changes alone. */
+async function seedManagersRole(db: Db) {
+  const [role] = await db.insert(roles).values({ roleName: MANAGERS_ROLE, addUserNumber: 'system' }).onConflictDoNothing().returning({ id: roles.id });
+  if (!role) return;
+  const [screen] = await db.select({ id: menus.id }).from(menus).where(eq(menus.code, 'route:/SalesTargetList'));
+  if (screen) await db.insert(roleMenus).values({ roleId: role.id, menuId: screen.id, allData: true }).onConflictDoNothing();
+  const managers = DEMO_USERS.filter((u) => 'manager' in u && u.manager).map((u) => u.number);
+  const rows = await db.select({ id: users.id }).from(users).where(inArray(users.number, managers));
+  if (rows.length) await db.insert(roleUsers).values(rows.map((r) => ({ roleId: role.id, userId: r.id }))).onConflictDoNothing();
 }

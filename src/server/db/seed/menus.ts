@@ -91,6 +91,8 @@ export const groups: GroupDef[] = [
           '/api/salestarget/getsalestargetbyid',
           '/api/salestarget/disabledsalestarget',
           '/api/salestarget/releasesalestarget',
+          // The approval panel's transfer and copy picker pages users (scoped to the caller's countries on the server).
+          '/api/user/getuserpage',
         ],
         buttons: [
           b('add', ['Add sales target', '新增銷售目標', '新增销售目标'], 'SalesTargetAdd', [
