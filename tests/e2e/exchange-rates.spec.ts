@@ -25,8 +25,12 @@ const rowWith = (page: Page, text: string) => rows(page).filter({ hasText: text 
 
 /** Closes the notifications on screen, so a screenshot shows the page under them. */
 async function closeToasts(page: Page) {
-  for (const close of await page.getByTestId('notification').locator('button').all()) await close.click({ force: true }).catch(() => undefined);
-  await expect(page.getByTestId('notification')).toHaveCount(0);
+  // Again until none is left: one may arrive while the others close, and a toast under the pointer never closes itself.
+  await expect(async () => {
+    for (const close of await page.getByTestId('notification').locator('button').all()) await close.click({ force: true }).catch(() => undefined);
+    await page.mouse.move(0, 0);
+    await expect(page.getByTestId('notification')).toHaveCount(0, { timeout: 1500 });
+  }).toPass({ timeout: 20_000 });
 }
 
 async function setLanguage(page: Page, lang: 'en' | 'zh-tw') {
