@@ -202,16 +202,18 @@ export async function modelReportData(
   const cond = modelConditions(p.filters);
   const modelIn = cond ? sql`and t.product_mod_id in (select pm.id from product_mods pm where ${cond})` : sql``;
   const rateRows = p.rates ? [...p.rates].map(([c, r]) => sql`(${c}::int, ${r}::numeric)`) : [];
+  // The enabled rule-1 day rows of the month in the chosen companies (and models).
+  const uploads = sql`from sales_data d
+          join sales_data_details t on t.sales_data_id = d.id
+          left join sales_data_days y on y.sales_data_detail_id = t.id
+          where d.date_period = ${p.yearMonth} and d.company_id in (${ids}) and d.rules = ${RULE.quantity} and not d.is_disabled
+            and not t.is_disabled and t.product_mod_id is not null ${modelIn}`;
   // Per model and day; with rates, first per company and day, each converted, then summed (null if any is null).
   const days = p.rates
     ? sql`base as materialized (
           select t.product_mod_id as m, y.sales_data_date as dd, d.company_id as c,
                  coalesce(sum(y.upload_quantity), 0) as q, coalesce(sum(y.upload_amount), 0) as a
-          from sales_data d
-          join sales_data_details t on t.sales_data_id = d.id
-          left join sales_data_days y on y.sales_data_detail_id = t.id
-          where d.date_period = ${p.yearMonth} and d.company_id in (${ids}) and d.rules = ${RULE.quantity} and not d.is_disabled
-            and not t.is_disabled and t.product_mod_id is not null ${modelIn}
+          ${uploads}
           group by 1, 2, 3),
         rate(c, r) as (values ${sql.join(rateRows, sql`, `)}),
         days as materialized (
@@ -223,11 +225,7 @@ export async function modelReportData(
     : sql`days as materialized (
           select t.product_mod_id as m, y.sales_data_date as dd,
                  coalesce(sum(y.upload_quantity), 0) as q, coalesce(sum(y.upload_amount), 0) as a
-          from sales_data d
-          join sales_data_details t on t.sales_data_id = d.id
-          left join sales_data_days y on y.sales_data_detail_id = t.id
-          where d.date_period = ${p.yearMonth} and d.company_id in (${ids}) and d.rules = ${RULE.quantity} and not d.is_disabled
-            and not t.is_disabled and t.product_mod_id is not null ${modelIn}
+          ${uploads}
           group by 1, 2)`;
   const nullableSum = (col: string) => sql.raw(`case when bool_or(${col} is null) then null else coalesce(sum(${col}), 0) end`);
   // Released rule-1 targets: the quantity of each target row's product, counted for the product's model.
