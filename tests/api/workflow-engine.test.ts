@@ -109,7 +109,10 @@ afterAll(() => s.close());
 describe('release without a template', () => {
   it('releases at once (dataStatus 1) and starts no approval; the panel has nothing to offer', async () => {
     const id = await target(tw, 1);
-    expect(outcome(await release(tw, id))).toEqual(ok);
+    const r = await release(tw, id);
+    expect(outcome(r)).toEqual(ok);
+    // The reply says where the target ended, so the list can say "released" or "submitted for approval".
+    expect(r.data).toEqual({ dataStatus: 1 });
     expect(await dataStatus(id)).toBe(1);
     expect(await instance(id)).toBeUndefined();
     const i = await info(tw, id);
@@ -129,7 +132,9 @@ describe('release through approval', () => {
 
   it('submits on Release: dataStatus 2, the superior is asked (and mailed), the applicant may only recall', async () => {
     ids.t = await target(tw, 2);
-    expect(outcome(await release(tw, ids.t))).toEqual(ok);
+    const r = await release(tw, ids.t);
+    expect(outcome(r)).toEqual(ok);
+    expect(r.data).toEqual({ dataStatus: 2 });
     expect(await dataStatus(ids.t)).toBe(2);
     expect(await instance(ids.t)).toMatchObject({ status: 1, current_order: 2, flow_id: ids.flowV1 });
     expect(await mailsTo('tw.boss', ids.t)).toBe(1);
@@ -322,11 +327,25 @@ describe('country scope and mail-send', () => {
       ['Superior', '', 2, ''],
       ['HK approver', 'Name tw.final', 1, ''],
     ]);
+    // The step that resolved to nobody says so (the timeline shows "skipped"); the others do not.
+    expect(timeline.map((w: { skipped?: boolean }) => w.skipped ?? false)).toEqual([false, true, false]);
     expect(outcome(await info(tw, id))).toEqual([403, 0, '401']);
     expect(outcome(await check(tw, id, '2'))).toEqual([403, 0, '401']);
     expect(outcome(await api.post(MAILSEND, { FormType: 1, FormId: id, UserNumbers: 'tw.a1' }, tw))).toEqual([403, 0, '401']);
     // tw.final is named in the path: the HK form's approval is theirs to act on.
     expect((await info(token['tw.final'], id)).data.workFlowOperates).toEqual(['2', '3_1', '4', '5']);
+    // With the target screens granted, the approver in another country may read the HK target they approve (not
+    // write it); a TW colleague with the same grants who takes no part may not.
+    for (const n of ['tw.final', 'tw.other']) {
+      await s.app.db.execute(sql`insert into role_users (role_id, user_id) select r.role_id, u.id from role_users r, users u
+        where r.user_id = (select id from users where number = 'tw.sales') and u.number = ${n} on conflict do nothing`);
+    }
+    token['tw.final'] = await api.login('tw.final', CHANGED);
+    token['tw.other'] = await api.login('tw.other', CHANGED);
+    expect(outcome(await api.get('/api/salestarget/getsalestargetbyid', { id }, token['tw.final']))).toEqual(ok);
+    expect(outcome(await api.get('/api/salestarget/getsalestargetdetailbysalestargetid', { salesTargetId: id }, token['tw.final']))).toEqual(ok);
+    expect(outcome(await api.get('/api/salestarget/getsalestargetbyid', { id }, token['tw.other']))[0]).toBe(403);
+    expect(outcome(await api.post(SAVE, { Id: id, Year: 2050, Month: 6, Rule: 1, Country: 'HK', SalesTargetDetailEntities: [] }, token['tw.final']))[0]).toBe(403);
     expect(outcome(await check(token['tw.final'], id, '2'))).toEqual(ok);
     expect(await dataStatus(id)).toBe(1);
     expect(outcome(await info(admin, id))).toEqual(ok);
@@ -338,6 +357,20 @@ describe('country scope and mail-send', () => {
     expect(outcome(await api.post(MAILSEND, { FormType: 1, FormId: id, Operates: 4, UserNumbers: 'tw.a2', CheckContent: 'see this' }, tw))).toEqual(ok);
     expect(await mailsTo('tw.a2', id)).toBe(1);
     expect(await dataStatus(id)).toBe(0);
+    // Mails are written in each recipient's language.
+    await s.app.db.execute(sql`update users set language = 'zh-tw' where number = 'tw.a1'`);
+    expect(outcome(await api.post(MAILSEND, { FormType: 1, FormId: id, Operates: 4, UserNumbers: 'tw.a1,tw.a2', CheckContent: 'see this' }, tw))).toEqual(ok);
+    const mails = await rows<{ to: string; subject: string; body: string }>(
+      sql`select addressee_email as to, subject, body from mail_records where form_type = 1 and form_id = ${id} order by id desc limit 2`,
+    );
+    const zh = mails.find((m) => m.to === 'tw.a1@example.test')!;
+    const en = mails.find((m) => m.to === 'tw.a2@example.test')!;
+    expect(zh.subject).toBe('SalesDesk：請您查看表單（TW 2050-07 rule 1）');
+    expect(zh.body).toContain('請您查看 TW 2050-07 rule 1');
+    expect(zh.body).toContain('意見：see this');
+    expect(en.subject).toBe('SalesDesk: a form for you (TW 2050-07 rule 1)');
+    expect(en.body).toContain('points you to TW 2050-07 rule 1');
+    expect(en.body).toMatch(/Open it: http:\/\/\S+\/SalesTarget\w*\?id=\d+/);
     expect(outcome(await api.post(MAILSEND, { FormType: 9, FormId: 0, UserNumbers: 'tw.a2' }, tw))).toEqual(refused('workflowNotExist'));
   });
 });

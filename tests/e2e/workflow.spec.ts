@@ -1,10 +1,11 @@
-// Approval workflow end to end (issue 9; spec part 3 §2.1–2.4, §4; DESIGN §10): an administrator designs by clicks in
-// /WorkFlowFlows a flow with a condition branch (approver → branch "company is TW" with its own approver / else →
-// head-office approver), a TW sales user releases a rule-1 target through it, the approvers act in their own browser
-// contexts (one returns it to the applicant, the applicant re-submits, all approve), the target ends released, the
-// timeline shows every step and the mails are recorded. The sales user's screens run in zh-TW (the account's
-// language), the designer in English. Approvers are chosen in the user picker (whereType 2), so the test does not
-// depend on the demo org's superiors; every other enabled template is disabled first so this one is chosen.
+// Approval workflow end to end (issue 9; spec part 3 §2.1–2.5, §4; DESIGN §10): an administrator designs by clicks in
+// /WorkFlowFlows a two-level flow with a condition branch (the applicant's superior → branch "company is TW" with the
+// head-office approver / else another approver), a TW sales user releases a rule-1 target through it, the superior
+// (the demo's tw.manager, zh-TW) approves in a second browser context, the head-office approver (English) returns it
+// to the applicant, the applicant re-submits, both approve, the target ends released, the timeline shows every step
+// and the mails are recorded; the applicant also mails a colleague about the form (the mail-send variant). The sales
+// user's and the superior's screens run in zh-TW (their accounts' language), the designer in English and, for its
+// screenshot, in zh-TW. Every other enabled template is disabled first so this one is chosen.
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { signInAs } from './auth';
 import { apiGet, chooseOption, fillTargetRule1, saveAndReturn, targetRecords } from './sales-helpers';
@@ -15,10 +16,12 @@ const TEMPLATE = `E2E release ${RUN}`;
 const YEAR = 2043;
 const MONTH = 7;
 
-/** Approvers of the designed flow (user numbers as the picker lists them, and their names). */
-const FIRST = { number: 'oih.admin', name: 'Oscar Lin', email: 'oscar.lin@example.com' };
-const BRANCH = { number: 'admin' };
+/** People of the designed flow: tw.sales's superior (demo org), the TW branch's and the else branch's approvers. */
+const SUPERIOR = { number: 'tw.manager', name: 'Kevin Chang', email: 'kevin.chang@example.com' };
 const HEAD_OFFICE = { number: 'oih.analyst', name: 'Olivia Chen', email: 'olivia.chen@example.com' };
+const ELSE = { number: 'admin' };
+/** The colleague the applicant points to the form by mail (the picker lists the applicant's own country). */
+const COLLEAGUE = SUPERIOR;
 
 /** Picks one user in the open user picker by keyword. */
 async function pickUser(page: Page, keyword: string) {
@@ -116,12 +119,18 @@ test('the administrator designs a flow with a condition branch by clicks and sav
   await page.getByTestId('flow-submit').click();
   await expect(page.getByTestId('flow-errors')).toBeVisible();
 
-  // C-1 → approver (a chosen person).
+  // C-1 → approver: the applicant's superiors, up to the managers' grade 8 (one level for tw.sales).
   await addAfter(page, 'C-1', 'approver');
   await expect(page.locator('[data-testid="flow-node"][data-code="C-1-1"]')).toHaveAttribute('data-type', '1');
-  await setApprover(page, 'C-1-1', FIRST.number);
+  await page.locator('[data-testid="flow-open"][data-code="C-1-1"]').click();
+  const superiorDrawer = page.getByTestId('flow-drawer');
+  await expect(superiorDrawer.getByTestId('flow-drawer-body')).toHaveAttribute('data-code', 'C-1-1');
+  await chooseOption(page, 'flow-rule-type', 'Superiors');
+  await chooseOption(page, 'flow-rule-max-grade', '8');
+  await superiorDrawer.getByTestId('flow-drawer-done').click();
+  await expect(superiorDrawer).toBeHidden();
 
-  // → condition branch: branch 1 "company is TW" with its own approver, branch 2 else.
+  // → condition branch: branch 1 "company is TW" with the head-office approver, branch 2 (else) another approver.
   await addAfter(page, 'C-1-1', 'branch');
   await expect(page.locator('[data-testid="flow-node"][data-code="C-1-1-1"]')).toHaveAttribute('data-type', '2');
   await page.locator('[data-testid="flow-open"][data-code="C-1-1-1-1"]').click();
@@ -138,11 +147,9 @@ test('the administrator designs a flow with a condition branch by clicks and sav
   await expect(drawer).toBeHidden();
 
   await addAfter(page, 'C-1-1-1-1', 'approver');
-  await setApprover(page, 'C-1-1-1-1-1', BRANCH.number);
-
-  // → after the merge node (C-1-1-1-3): the head-office approver.
-  await addAfter(page, 'C-1-1-1-3', 'approver');
-  await setApprover(page, 'C-1-1-1-3-1', HEAD_OFFICE.number);
+  await setApprover(page, 'C-1-1-1-1-1', HEAD_OFFICE.number);
+  await addAfter(page, 'C-1-1-1-2', 'approver');
+  await setApprover(page, 'C-1-1-1-2-1', ELSE.number);
 
   await expect(page.getByTestId('flow-errors')).toHaveCount(0);
   // Full-page shot from the top, so the fixed header is drawn where it belongs.
@@ -156,8 +163,19 @@ test('the administrator designs a flow with a condition branch by clicks and sav
 
   // Reopened, the designer shows the saved tree.
   await saved.getByTestId('row-flows').click();
-  for (const code of ['C-1', 'C-1-1', 'C-1-1-1', 'C-1-1-1-1', 'C-1-1-1-2', 'C-1-1-1-1-1', 'C-1-1-1-3-1'])
+  for (const code of ['C-1', 'C-1-1', 'C-1-1-1', 'C-1-1-1-1', 'C-1-1-1-2', 'C-1-1-1-1-1', 'C-1-1-1-2-1'])
     await expect(page.locator(`[data-testid="flow-node"][data-code="${code}"]`)).toBeVisible();
+
+  // The same designer in Traditional Chinese.
+  const url = page.url();
+  await page.evaluate(() => localStorage.setItem('salesdesk.language', 'zh-tw'));
+  await page.goto(url);
+  await expect(page.locator('[data-testid="flow-node"][data-code="C-1-1-1-2-1"]')).toBeVisible();
+  await expect(page.locator('[data-testid="flow-node"][data-code="C-1"]')).toContainText('申請人');
+  await expect(page.getByTestId('flow-submit')).toContainText('提交');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await shot(page, 'workflow-designer-zh-tw');
+  await page.evaluate(() => localStorage.setItem('salesdesk.language', 'en'));
 });
 
 test('a TW sales user releases a target through the flow; return to applicant, re-submit, every approval; released with mails', async ({ page, browser }) => {
@@ -183,22 +201,31 @@ test('a TW sales user releases a target through the flow; return to applicant, r
   // The applicant's panel (zh-TW): in approval, read-only, the timeline lists the steps.
   await page.goto(`/SalesTargetEdit?id=${targetId}&year=${YEAR}&month=${MONTH}&country=TW&rule=1&readonly=true&operate=query`);
   const panel = page.getByTestId('approval-panel');
-  await expect(panel).toContainText('審批');
-  await expect(panel.getByTestId('approval-step')).toHaveCount(4);
+  await expect(panel).toContainText('簽核');
+  // Submit, the superior (in progress), the head-office approver (the TW branch), the end.
+  await expect(panel.getByTestId('approval-step')).toHaveCount(3);
+  await expect(panel.getByTestId('approval-step').nth(1)).toContainText(SUPERIOR.name);
+  await expect(panel.getByTestId('approval-step').nth(2)).toContainText(HEAD_OFFICE.name);
   // The applicant may not approve their own submission; the first step is in progress (sign 1), the rest waiting.
   await expect(panel.getByTestId('approval-op-2')).toHaveCount(0);
   await expect(panel.locator('[data-testid="approval-step"][data-sign="1"]')).toHaveCount(1);
   await expect(page.getByTestId('data-status')).toBeVisible();
 
-  // First approver approves in a second browser context.
-  const first = await openAs(browser, FIRST.number, targetId);
-  await operate(first.page, '2', 'OK from the first approver');
+  // The applicant points a colleague to the form by mail (the mail-send variant; recipients required).
+  const mailSend = page.getByTestId('approval-mail-send');
+  await mailSend.getByTestId('approval-mail-send-button').click();
+  await expect(page.getByText('請選擇人員').first()).toBeVisible();
+  await mailSend.getByTestId('approval-recipients').getByTestId('tag-add').click();
+  await pickUser(page, COLLEAGUE.number);
+  await mailSend.getByTestId('approval-mail-send-button').click();
+  await expect(page.getByText('郵件已排入寄送佇列').first()).toBeVisible();
 
-  // Branch approver (TW branch) approves.
-  const branch = await openAs(browser, BRANCH.number, targetId);
-  await operate(branch.page, '2', 'TW branch OK');
+  // The superior approves in a second browser context (their account's language: zh-TW).
+  const superior = await openAs(browser, SUPERIOR.number, targetId);
+  await expect(superior.page.getByTestId('approval-panel')).toContainText('簽核');
+  await operate(superior.page, '2', '主管同意');
 
-  // Head office returns it to the applicant.
+  // Head office (English) returns it to the applicant.
   const ho = await openAs(browser, HEAD_OFFICE.number, targetId);
   await expect(ho.page.getByTestId('approval-op-3_1')).toBeVisible();
   await operate(ho.page, '3_1', 'Please check the quantity', true);
@@ -207,8 +234,8 @@ test('a TW sales user releases a target through the flow; return to applicant, r
   // The applicant re-submits through Release.
   await release();
 
-  // Everyone approves again.
-  for (const who of [first, branch, ho]) {
+  // Both approve again.
+  for (const who of [superior, ho]) {
     await who.page.reload();
     await operate(who.page, '2', 'Approved');
   }
@@ -221,14 +248,16 @@ test('a TW sales user releases a target through the flow; return to applicant, r
   await page.goto(`/SalesTargetEdit?id=${targetId}&year=${YEAR}&month=${MONTH}&country=TW&rule=1&readonly=true&operate=query`);
   const steps = page.getByTestId('approval-panel').getByTestId('approval-step');
   await expect(steps.first()).toBeVisible();
-  // submit, 2 approvals, return, re-submit, 3 approvals
-  expect(await steps.count()).toBeGreaterThanOrEqual(8);
+  // submit, approval, return, re-submit, 2 approvals
+  await expect(steps).toHaveCount(6);
   await expect(page.getByTestId('approval-panel')).toContainText('Please check the quantity');
   await expect(page.getByTestId('approval-panel').locator('[data-testid^="approval-op-"]')).toHaveCount(0);
   await shot(page, 'workflow-panel-zh-tw');
 
   // The mails are recorded (read with the administrator's session).
-  const admin = branch.page; // the administrator's context
+  const adminCtx = await browser.newContext();
+  const admin = await adminCtx.newPage();
+  await signInAs(admin, 'admin');
   const all = await apiGet<{ items: Array<{ addresSeeEmail: string; formType: number | null; formId: number | null; subject: string }> }>(
     admin,
     '/api/MailRecord/getmailrecordpage',
@@ -237,9 +266,15 @@ test('a TW sales user releases a target through the flow; return to applicant, r
   const ours = all.items.filter((m) => m.formType === 1 && m.formId === targetId);
   expect(ours.length).toBeGreaterThanOrEqual(5);
   const to = new Set(ours.map((m) => m.addresSeeEmail.toLowerCase()));
-  expect(to.has(FIRST.email)).toBe(true);
+  expect(to.has(SUPERIOR.email)).toBe(true);
   expect(to.has(HEAD_OFFICE.email)).toBe(true);
   expect(to.has('tina.huang@example.com')).toBe(true);
+  // In each recipient's language: the superior's (zh-TW) asks for approval in Chinese, the head office's in English.
+  const subjects = (email: string) => ours.filter((m) => m.addresSeeEmail.toLowerCase() === email).map((m) => m.subject);
+  expect(subjects(SUPERIOR.email).some((x) => x.includes('待您簽核'))).toBe(true);
+  expect(subjects(HEAD_OFFICE.email).some((x) => x.includes('approval requested'))).toBe(true);
+  expect(subjects(COLLEAGUE.email).some((x) => x.includes('請您查看表單'))).toBe(true);
 
-  for (const c of [first, branch, ho]) await c.context.close();
+  for (const c of [superior, ho]) await c.context.close();
+  await adminCtx.close();
 });

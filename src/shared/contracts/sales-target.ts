@@ -112,10 +112,11 @@ export const addOrEditSalesTarget = post('/api/salestarget/addoreditsalestarget'
 export const copySalesTarget = post('/api/salestarget/copysalestarget', salesTargetForm, salesTargetRecord);
 
 /** A GET that writes, as the spec's table says: draft → released (targetNotMaintained without rows or with a zero row). */
+/** Answers the data status the target ends in: 1 released at once, or 2 in approval when a template matched (DESIGN §10). */
 export const releaseSalesTarget = get(
   '/api/salestarget/releasesalestarget',
   z.object({ id: recordId, year: optInt, month: optInt, country: optText, addUserNumber: optText }),
-  none,
+  z.object({ dataStatus: z.number() }),
 );
 
 export const disabledSalesTarget = post('/api/salestarget/disabledsalestarget', z.object({ id: recordId, isDisabled: reqBool }), none);

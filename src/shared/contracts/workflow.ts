@@ -136,6 +136,8 @@ export const workflowStep = z.object({
   transmitInfo: z.string(),
   ccInfo: z.string(),
   returnInfo: z.string(),
+  /** A step whose rule resolved to nobody: passed without anyone acting (DESIGN §10). */
+  skipped: z.boolean().optional(),
 });
 export type WorkflowStep = z.infer<typeof workflowStep>;
 

@@ -1,7 +1,7 @@
 // The mail-send variant of the approval panel (spec part 3 §2.5, §5, §9): a recipient picker and one button that mails
 // the chosen users about the form (mailsend, operate 4, no state change). Recipients are required (msgSelectPersonnel).
 import { useState } from 'react';
-import { Button, Group, Paper, Stack } from '@mantine/core';
+import { Button, Group, Paper, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { call } from '@/app/api/client';
 import { showError, showErrorKey, showSuccess } from '@/app/components/feedback/feedback';
@@ -43,6 +43,7 @@ export function ApprovalMailSend({ formType, formId, content = '', onSent }: Pro
   return (
     <Paper withBorder p="md" data-testid="approval-mail-send">
       <Stack gap="sm">
+        <Title order={4}>{t('workflow.panel.mail.title')}</Title>
         <ApprovalRecipients value={recipients} onChange={setRecipients} label={t('workflow.panel.mail.recipients')} disabled={busy} />
         <Group>
           <Button loading={busy} onClick={() => void send()} data-testid="approval-mail-send-button">

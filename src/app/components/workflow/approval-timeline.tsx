@@ -42,9 +42,9 @@ export function ApprovalTimeline({ info }: { info: WorkflowInfo }) {
             data-sign={s.sign}
             data-color={color}
           >
-            {(s.userName || s.checkDateString) && (
-              <Text size="sm" c="dimmed">
-                {[s.userName, s.checkDateString].filter(Boolean).join(' · ')}
+            {(s.userName || s.checkDateString || s.skipped) && (
+              <Text size="sm" c="dimmed" data-testid={s.skipped ? 'approval-step-skipped' : undefined}>
+                {[s.skipped ? t('workflow.panel.skipped') : s.userName, s.checkDateString].filter(Boolean).join(' · ')}
               </Text>
             )}
             {s.checkContent && (

@@ -7,6 +7,7 @@
 // panel under the form (DESIGN §10); it needs the network and says so offline, the form keeps working.
 import { useCallback, useRef, useState } from 'react';
 import { Alert, Badge, Button, Group, LoadingOverlay, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useNetwork } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { call } from '@/app/api/client';
@@ -14,6 +15,7 @@ import { useConfirm } from '@/app/components/crud/confirm-dialog';
 import { useReturn } from '@/app/components/crud/crud-form';
 import { RecordState } from '@/app/components/crud/record-state';
 import { useUnsavedGuard } from '@/app/components/crud/unsaved-guard';
+import { ApprovalMailSend } from '@/app/components/workflow/approval-mail-send';
 import { ApprovalPanel } from '@/app/components/workflow/approval-panel';
 import { showErrorKey } from '@/app/components/feedback/feedback';
 import { useCan } from '@/app/components/shell/permissions';
@@ -69,6 +71,7 @@ function initialValues(params: URLSearchParams, mode: TargetMode): TargetValues 
 
 export default function SalesTargetForm() {
   const { t } = useTranslation();
+  const { online } = useNetwork();
   const [params] = useSearchParams();
   const mode = modeOf(params);
   const recordId = recordIdOf(params);
@@ -376,6 +379,12 @@ export default function SalesTargetForm() {
         <div className="sd-target-approval" style={{ marginTop: 'var(--mantine-spacing-md)' }}>
           {/* After an operation the record reloads, so the read-only state follows its new data status. */}
           <ApprovalPanel formType={FORM_TYPE.salesTarget} formId={recordId} onChanged={record.retry} />
+          {/* The mail-send variant (spec part 3 §2.5): needs the server, so only online. */}
+          {online && (
+            <div style={{ marginTop: 'var(--mantine-spacing-md)' }}>
+              <ApprovalMailSend formType={FORM_TYPE.salesTarget} formId={recordId} />
+            </div>
+          )}
         </div>
       )}
       {confirmDialog}

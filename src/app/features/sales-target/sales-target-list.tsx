@@ -82,8 +82,9 @@ export default function SalesTargetList() {
   const release = async (r: SalesTargetItem, reload: () => void) => {
     if (!(await confirm(t('salesTarget.releaseConfirm', { label: `${r.country} ${r.year}-${pad2(r.month)}` })))) return;
     try {
-      await onlineOnly(() => call(releaseSalesTarget, { id: r.id, year: r.year, month: r.month, country: r.country }));
-      showSuccess('salesTarget.released');
+      const { dataStatus } = await onlineOnly(() => call(releaseSalesTarget, { id: r.id, year: r.year, month: r.month, country: r.country }));
+      // With an approval template the target went into approval, not out.
+      showSuccess(dataStatus === DATA_STATUS.inApproval ? 'salesTarget.submittedForApproval' : 'salesTarget.released');
       reload();
     } catch (err) {
       // targetNotMaintained (no rows, or a zero row) is translated by errors.<msg>.

@@ -25,8 +25,9 @@ export async function salesTargetRoutes(app: FastifyInstance) {
   bindRoute(app, c.copySalesTarget, async ({ db, user, input, scope }) => saveSalesTarget(db, user, await scope(), input, 'copy'));
   bindRoute(app, c.releaseSalesTarget, async ({ db, config, user, input, scope, req }) => {
     // With an approval flow, Release submits the target; the approvers' mails go out after the commit.
-    await sendNotices(db, config, app.mailer, req.log, user, await releaseSalesTarget(db, user, await scope(), input.id));
-    return null;
+    const { dataStatus, notices } = await releaseSalesTarget(db, user, await scope(), input.id);
+    await sendNotices(db, config, app.mailer, req.log, user, notices);
+    return { dataStatus };
   });
   bindRoute(app, c.disabledSalesTarget, async ({ db, user, input, scope }) => {
     await toggleSalesTarget(db, user, await scope(), input.id, input.isDisabled);

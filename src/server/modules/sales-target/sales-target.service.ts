@@ -18,9 +18,9 @@ import { cacheOf } from '../../plugins/cache';
 import { refuse } from '../../plugins/errors';
 import { hasButton } from '../../plugins/permissions';
 import type { Scope } from '../../plugins/scope';
-import { accessOf as salesAccessOf, assertMayTouch, countryFilter, countryOf, invalid, SCREEN as SALES_SCREEN, visible as visibleRecords, type Access } from '../common/sales-access';
+import { accessOf as salesAccessOf, assertMayTouch, countryFilter, countryOf, invalid, sees, SCREEN as SALES_SCREEN, visible as visibleRecords, type Access } from '../common/sales-access';
 import { added, countExpr, edited, offsetOf, pageOf, toggled, withUniqueKeys, type ListCount } from '../common/query';
-import { submitForm, type Notice } from '../workflow/engine.service';
+import { submitForm, takesPart, type Notice } from '../workflow/engine.service';
 
 type SalesTargetForm = z.output<typeof salesTargetForm>;
 
@@ -144,14 +144,24 @@ async function storedItem(db: Db | Tx, id: number) {
   return row ?? refuse('notFound');
 }
 
+/**
+ * Reading one target: in the caller's country and data scope, or the caller takes part in its approval (an approver
+ * in another country reads what they approve; writing stays in scope).
+ */
+async function assertMayRead(db: Db, user: AuthUser, scope: Scope, row: { id: number; companyId: number; addUserNumber: string | null }) {
+  const a = await accessOf(db, user, scope);
+  if (sees(a, row) || (await takesPart(db, user, FORM_TYPE.salesTarget, row.id))) return;
+  assertMayTouch(a, row);
+}
+
 export async function salesTargetById(db: Db, user: AuthUser, scope: Scope, id: number): Promise<SalesTargetRecord> {
   const row = await storedItem(db, id);
-  assertMayTouch(await accessOf(db, user, scope), row);
+  await assertMayRead(db, user, scope, row);
   return { ...toItem(row), salesTargetDetailEntities: await detailRows(db, id) };
 }
 
 export async function salesTargetRows(db: Db, user: AuthUser, scope: Scope, salesTargetId: number): Promise<SalesTargetDetail[]> {
-  assertMayTouch(await accessOf(db, user, scope), await storedItem(db, salesTargetId));
+  await assertMayRead(db, user, scope, await storedItem(db, salesTargetId));
   return detailRows(db, salesTargetId);
 }
 
@@ -319,9 +329,9 @@ export async function saveSalesTarget(db: Db, user: AuthUser, scope: Scope, inpu
  * and answers the engine's mails for the caller to send after the commit. A GET that writes, so the POST-only
  * invalidation hook of modules/index.ts does not see it: the lists are invalidated here, after the commit.
  */
-export async function releaseSalesTarget(db: Db, user: AuthUser, scope: Scope, id: number): Promise<Notice[]> {
+export async function releaseSalesTarget(db: Db, user: AuthUser, scope: Scope, id: number): Promise<{ dataStatus: number; notices: Notice[] }> {
   const a = await accessOf(db, user, scope);
-  const notices = await db.transaction(async (tx) => {
+  const released = await db.transaction(async (tx) => {
     const t = await lockTarget(tx, id);
     assertMayTouch(a, t);
     if (t.dataStatus !== DATA_STATUS.draft) refuse('targetReleased');
@@ -332,15 +342,15 @@ export async function releaseSalesTarget(db: Db, user: AuthUser, scope: Scope, i
     // The engine's submit hook sets dataStatus 2; edited() records who released.
     await tx.update(T).set(edited(user)).where(eq(T.id, id));
     const submitted = await submitForm(tx, user, FORM_TYPE.salesTarget, id);
-    if (submitted) return submitted;
+    if (submitted) return { dataStatus: DATA_STATUS.inApproval, notices: submitted };
     await tx
       .update(T)
       .set({ dataStatus: DATA_STATUS.released, ...bumped })
       .where(eq(T.id, id));
-    return [];
+    return { dataStatus: DATA_STATUS.released, notices: [] };
   });
   await cacheOf(db)?.invalidate(['sales_targets']);
-  return notices;
+  return released;
 }
 
 export async function toggleSalesTarget(db: Db, user: AuthUser, scope: Scope, id: number, isDisabled: boolean): Promise<void> {

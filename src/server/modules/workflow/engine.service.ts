@@ -19,6 +19,7 @@ import type { Scope } from '../../plugins/scope';
 import { allowedOperates, isActingStep, previousApproverStep, refusalOf, sameUser, stepAt, SYSTEM_USER, type InstanceState } from './engine-rules';
 import { chooseFlow, loadPeople, type People } from './engine-people';
 import { formTypeHooks, type FormTypeHooks } from './form-types';
+import { noticeText, type NoticeEvent, type NoticeParams } from './notice-text';
 
 type CheckInput = z.output<typeof checkPayload>;
 type Instance = typeof workflowInstances.$inferSelect;
@@ -27,11 +28,16 @@ type HistoryRow = typeof workflowHistory.$inferSelect;
 const I = workflowInstances;
 const H = workflowHistory;
 
-/** A mail to send after the commit: to these user numbers (those with an e-mail address), about a form. */
+/**
+ * A mail to send after the commit: to these user numbers (those with an e-mail address), about a form; its text is
+ * written in each recipient's language when it is sent (notice-text.ts).
+ */
 export interface Notice {
   to: string[];
-  subject: string;
-  text: string;
+  event: NoticeEvent;
+  params: NoticeParams;
+  /** What the mail calls the form ("TW 2040-01 rule 1"). */
+  ref: string;
   formType: number;
   formId: number;
 }
@@ -70,8 +76,8 @@ interface Act {
   notices: Notice[];
 }
 
-const notify = (a: Act, to: string[], subject: string, text: string) => {
-  if (to.length) a.notices.push({ to, subject: `SalesDesk: ${subject} (${a.ref})`, text, formType: a.formType, formId: a.formId });
+const notify = (a: Act, to: string[], event: NoticeEvent, params: NoticeParams = {}) => {
+  if (to.length) a.notices.push({ to, event, params, ref: a.ref, formType: a.formType, formId: a.formId });
 };
 
 const addHistory = (a: Act, instanceId: number, row: { orderNo: number; operates: string; checkContent?: string; transmitInfo?: string; ccInfo?: string; returnInfo?: string; userNumber?: string; userName?: string }) =>
@@ -98,19 +104,19 @@ async function advance(a: Act, inst: Instance, steps: ResolvedStep[], from: numb
     if (step.kind === 'cc') {
       const names = step.approvers.map(people.nameOf).join(', ');
       await addHistory(a, inst.id, { orderNo: step.orderNo, operates: '5', ccInfo: names, userNumber: SYSTEM_USER, userName: names });
-      notify(a, step.approvers, 'for your information', `You receive a copy of the approval of ${a.ref}.`);
+      notify(a, step.approvers, 'cc');
       continue;
     }
     if (isActingStep(step)) {
       await setInstance(a, inst.id, { status: INSTANCE_STATUS.inApproval, currentOrder: step.orderNo, steps });
-      notify(a, step.approvers, 'approval requested', `${a.ref} waits for your approval (step ${step.orderNo}: ${step.title}).`);
+      notify(a, step.approvers, 'requested', { step: step.orderNo, title: step.title });
       return;
     }
   }
   const last = Math.max(1, ...steps.map((s) => s.orderNo));
   await setInstance(a, inst.id, { status: INSTANCE_STATUS.approved, currentOrder: last + 1, steps });
   await a.hooks.onApproved(a.tx, a.formId);
-  notify(a, [inst.applicantNumber], 'approved', `${a.ref} has been approved.`);
+  notify(a, [inst.applicantNumber], 'approved');
 }
 
 const peopleNames = (people: People, numbers: string[]) => numbers.map(people.nameOf).join(', ');
@@ -172,15 +178,27 @@ export async function submitForm(tx: Tx, caller: AuthUser, formType: number, for
  */
 async function assertMaySee(db: Db, user: AuthUser, scope: Scope, hooks: FormTypeHooks, formId: number, inst: Instance | null) {
   if (await hooks.maySee(db, user, scope, formId)) return;
-  if (!inst) forbidden();
+  if (!inst || !(await participates(db, user, inst))) forbidden();
+}
+
+async function participates(db: Db, user: AuthUser, inst: Instance): Promise<boolean> {
   const me = (n: string) => sameUser(n, user.number);
-  if (me(inst!.applicantNumber) || stateOf(inst!).steps.some((s) => s.approvers.some(me))) return;
+  if (me(inst.applicantNumber) || stateOf(inst).steps.some((s) => s.approvers.some(me))) return true;
   const [acted] = await db
     .select({ id: H.id })
     .from(H)
-    .where(and(eq(H.instanceId, inst!.id), sql`lower(${H.userNumber}) = ${user.number.toLowerCase()}`))
+    .where(and(eq(H.instanceId, inst.id), sql`lower(${H.userNumber}) = ${user.number.toLowerCase()}`))
     .limit(1);
-  if (!acted) forbidden();
+  return !!acted;
+}
+
+/**
+ * Does the user take part in the form's approval (applicant, named in its path, or in its history)? Such a user may
+ * read the form even outside their country or data scope: an approver in another country must see what they approve.
+ */
+export async function takesPart(db: Db, user: AuthUser, formType: number, formId: number): Promise<boolean> {
+  const inst = await instanceOf(db, formType, formId);
+  return !!inst && participates(db, user, inst);
 }
 
 /** One operation of the panel (checkworkflow). */
@@ -217,14 +235,14 @@ export async function checkWorkflow(db: Db, user: AuthUser, scope: Scope, input:
         const back = asked && asked.orderNo < order && isActingStep(asked) ? asked : previousApproverStep(state, order)!;
         await addHistory(a, inst.id, { orderNo: order, operates: '3', checkContent: content, returnInfo: `${back.orderNo} ${back.title}`.trim() });
         await setInstance(a, inst.id, { currentOrder: back.orderNo });
-        notify(a, back.approvers, 'returned to you', `${a.ref} was returned to you by ${user.name}: ${content}`);
+        notify(a, back.approvers, 'returned', { by: user.name, content });
         break;
       }
       case '3_1':
         await addHistory(a, inst.id, { orderNo: order, operates: '3_1', checkContent: content, returnInfo: peopleNames(people, [inst.applicantNumber]) });
         await setInstance(a, inst.id, { status: INSTANCE_STATUS.draft, currentOrder: 1 });
         await hooks.onReturnedToApplicant(tx, input.formId);
-        notify(a, [inst.applicantNumber], 'returned to you', `${a.ref} was returned to you by ${user.name}: ${content}`);
+        notify(a, [inst.applicantNumber], 'returned', { by: user.name, content });
         break;
       case '4': {
         const to = listOf(input.userNumbers);
@@ -233,7 +251,7 @@ export async function checkWorkflow(db: Db, user: AuthUser, scope: Scope, input:
         await addHistory(a, inst.id, { orderNo: order, operates: '4', checkContent: content, transmitInfo: peopleNames(people, numbers) });
         const steps = state.steps.map((s) => (s.orderNo === order ? { ...s, approvers: numbers } : s));
         await setInstance(a, inst.id, { steps });
-        notify(a, numbers, 'approval requested', `${user.name} forwarded ${a.ref} to you for approval: ${content}`);
+        notify(a, numbers, 'forwarded', { by: user.name, content });
         break;
       }
       case '5': {
@@ -241,7 +259,7 @@ export async function checkWorkflow(db: Db, user: AuthUser, scope: Scope, input:
         if (!to.length) refuse('selectCcRecipients');
         const numbers = recipients(people, to);
         await addHistory(a, inst.id, { orderNo: order, operates: '5', checkContent: content, ccInfo: peopleNames(people, numbers) });
-        notify(a, numbers, 'for your information', `${user.name} sent you a copy of ${a.ref}: ${content}`);
+        notify(a, numbers, 'ccBy', { by: user.name, content });
         break;
       }
       case '-1':
@@ -252,7 +270,7 @@ export async function checkWorkflow(db: Db, user: AuthUser, scope: Scope, input:
           a,
           (stepAt(state, order)?.approvers ?? []).filter((n) => !sameUser(n, user.number)),
           'recalled',
-          `${a.ref} was recalled by ${user.name}.`,
+          { by: user.name, content },
         );
         break;
       case '-2': {
@@ -263,7 +281,7 @@ export async function checkWorkflow(db: Db, user: AuthUser, scope: Scope, input:
           a,
           (stepAt(state, order)?.approvers ?? []).filter((n) => !sameUser(n, user.number)),
           'withdrawn',
-          `${user.name} withdrew the approval of ${a.ref}; it no longer waits for you.`,
+          { by: user.name, content },
         );
         break;
       }
@@ -273,6 +291,9 @@ export async function checkWorkflow(db: Db, user: AuthUser, scope: Scope, input:
     return a.notices;
   });
 }
+
+/** The history row `advance` writes for a step that resolved to nobody. */
+const isSkipRow = (h: HistoryRow) => h.operates === '' && h.userNumber === SYSTEM_USER && !h.ccInfo;
 
 const dateString = (d: Date) => d.toISOString().slice(0, 19).replace('T', ' ');
 
@@ -298,6 +319,7 @@ export async function workflowInfo(db: Db, user: AuthUser, scope: Scope, formTyp
     transmitInfo: h.transmitInfo,
     ccInfo: h.ccInfo,
     returnInfo: h.returnInfo,
+    ...(isSkipRow(h) ? { skipped: true } : {}),
   }));
   const pending: WorkflowStep[] =
     inst.status === INSTANCE_STATUS.inApproval
@@ -315,6 +337,7 @@ export async function workflowInfo(db: Db, user: AuthUser, scope: Scope, formTyp
             transmitInfo: '',
             ccInfo: s.kind === 'cc' ? peopleNames(people, s.approvers) : '',
             returnInfo: '',
+            ...(s.skipped || !s.approvers.length ? { skipped: true } : {}),
           }))
       : [];
   const signment = inst.status === INSTANCE_STATUS.inApproval ? SIGN.inProgress : inst.status === INSTANCE_STATUS.approved ? SIGN.done : SIGN.waiting;
@@ -335,7 +358,7 @@ export async function mailSendAbout(db: Db, user: AuthUser, scope: Scope, input:
   if (!to.length) refuse('msgSelectPersonnel');
   const numbers = recipients(await loadPeople(db), to);
   const ref = await hooks.describe(db, input.formId);
-  return [{ to: numbers, subject: `SalesDesk: ${ref}`, text: `${user.name} points you to ${ref}.\n\n${input.checkContent}`, formType: input.formType, formId: input.formId }];
+  return [{ to: numbers, event: 'pointed', params: { by: user.name, content: input.checkContent }, ref, formType: input.formType, formId: input.formId }];
 }
 
 /**
@@ -352,19 +375,20 @@ export async function sendNotices(
 ): Promise<void> {
   for (const n of notices) {
     const route = formTypeOf(n.formType)?.route;
-    const link = route ? `\n\n${config.PUBLIC_URL.replace(/\/$/, '')}${route}?id=${n.formId}` : '';
+    const link = route ? `${config.PUBLIC_URL.replace(/\/$/, '')}${route}?id=${n.formId}` : '';
     const rows = await db
-      .select({ number: users.number, name: users.name, email: users.email })
+      .select({ number: users.number, name: users.name, email: users.email, language: users.language })
       .from(users)
       .where(inArray(sql`lower(${users.number})`, n.to.map((t) => t.toLowerCase())));
     for (const r of rows) {
       if (!r.email) continue;
+      const { subject, text } = noticeText(r.language, n.event, n.ref, n.params, link);
       try {
         await mailer.send({
           to: { name: r.name, email: r.email },
-          subject: n.subject,
-          text: n.text + link,
-          safeText: n.text + link,
+          subject,
+          text,
+          safeText: text,
           from: { number: from.number, name: from.name },
           formType: n.formType,
           formId: n.formId,
