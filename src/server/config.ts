@@ -1,5 +1,6 @@
 // Every setting from the environment (DESIGN §1), validated by zod, with defaults that run locally.
 import { z } from 'zod';
+import { parseAllowList } from './scheduler/address-check';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -47,6 +48,19 @@ const schema = z.object({
   HTTP_MAX_HEADER_BYTES: z.coerce.number().int().min(1024).default(16_384),
   /** Open connections per client IP; more are closed at once (0: no cap). Behind a reverse proxy, cap there instead. */
   HTTP_MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(0).default(100),
+  /** Origins (scheme://host[:port], comma list) a scheduled task may call by absolute URL (DESIGN §11); parsed here
+   * into normalised origins, so a bad entry stops the start. Empty: absolute task URLs are refused. */
+  TASK_URL_ALLOW: z
+    .string()
+    .default('')
+    .transform((text, ctx) => {
+      try {
+        return parseAllowList(text);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: (err as Error).message.replace(/^TASK_URL_ALLOW: /, '') });
+        return z.NEVER;
+      }
+    }),
 });
 
 export type Config = Omit<z.output<typeof schema>, 'PUBLIC_URL'> & { PUBLIC_URL: string };
