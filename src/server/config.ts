@@ -48,6 +48,10 @@ const schema = z.object({
   HTTP_MAX_HEADER_BYTES: z.coerce.number().int().min(1024).default(16_384),
   /** Open connections per client IP; more are closed at once (0: no cap). Behind a reverse proxy, cap there instead. */
   HTTP_MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(0).default(100),
+  /** How often each server's scheduler looks for due tasks (DESIGN §11). */
+  SCHEDULER_TICK_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  /** How long a shutdown lets a running task finish before its run is logged as failed (abnormal). */
+  SCHEDULER_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(20_000),
   /** Origins (scheme://host[:port], comma list) a scheduled task may call by absolute URL (DESIGN §11); parsed here
    * into normalised origins, so a bad entry stops the start. Empty: absolute task URLs are refused. */
   TASK_URL_ALLOW: z

@@ -24,6 +24,7 @@ import { reportRoutes } from './report/report.routes';
 import { mailRecordRoutes } from './mail-record/mail-record.routes';
 import { workflowRoutes } from './workflow/workflow.routes';
 import { workflowTemplateRoutes } from './workflow/template.routes';
+import { taskRoutes } from './task/task.routes';
 
 type Routes = (app: FastifyInstance) => Promise<void>;
 
@@ -55,6 +56,8 @@ const modules: Array<[Routes, Topic[]]> = [
   // Approval operations move instances and their history and change the state of the forms (sales targets).
   [workflowRoutes, ['workflow_instances', 'workflow_history', 'sales_targets']],
   [workflowTemplateRoutes, ['workflow_templates', 'workflow_flows']],
+  // Scheduled tasks are read uncached (the scheduler writes them outside requests); nothing cached reads them.
+  [taskRoutes, []],
 ];
 
 /**

@@ -662,3 +662,4 @@ export const workflowHistory = pgTable(
   },
   (t) => [index('workflow_history_instance_idx').on(t.instanceId, t.id)],
 );
+export * from './tasks';

@@ -6,6 +6,7 @@ import type { Db } from '../client';
 import { companies, currencies, menus, roleCompanies, roleMenus, roles, roleUsers, users } from '../schema/index';
 import { groups, menuSeeds, renamedZhTw } from './menus';
 import { seedDemo } from './demo';
+import { seedTasks } from './tasks';
 
 export const COMPANIES = [
   { companyNumber: 'OIH', companyName: 'OIH Head Office', currencyNumber: 'RMB', isFactory: 2, paymentterm: 'T/T 30 days' },
@@ -138,6 +139,7 @@ export async function seed(db: Db, config: Config) {
     await db.insert(roleUsers).values({ roleId: admins.id, userId: adminUser.id }).onConflictDoNothing();
   }
 
+  await seedTasks(db);
   if (config.SEED_DEMO) await seedDemo(db, { initialHash, companyId, adminsRoleId: admins.id });
   // Keep serial sequences ahead of any explicit ids.
   await db.execute(sql`select setval(pg_get_serial_sequence('menus', 'id'), greatest((select max(id) from menus), 1000))`);
