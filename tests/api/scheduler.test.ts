@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '@/server/plugins/permissions';
-import { createScheduler, type Scheduler } from '@/server/scheduler/scheduler';
+import { createScheduler, LOG_KEEP_DAYS, type Scheduler } from '@/server/scheduler/scheduler';
 import { AUTH_VALUE_MASK, JOB_ACTION, TASK_STATUS, type TaskItem, type TaskLogItem } from '@/shared/contracts/task';
 import { client, startServer, type TestServer } from './helpers';
 
@@ -437,5 +437,26 @@ describe('scheduled tasks', () => {
     peer.release();
     // Its late outcome does not overwrite the log row.
     await expect.poll(async () => (await runsOf(t.id))[0].status).toMatch(/^failed: abnormal/);
+  });
+
+  it(`deletes run-log rows older than ${LOG_KEEP_DAYS} days, at most once an hour`, async () => {
+    const day = 86_400_000;
+    const pruner = createScheduler({ app: s.app, now: () => clock, instance: 'test-prune' });
+    const at = clock.getTime();
+    const addLog = async (name: string, ageDays: number) =>
+      q(sql`insert into task_logs (task_id, task_name, job_action_type, run_time, status) values (0, ${name}, 1, ${new Date(at - ageDays * day)}, 'success')`);
+    const names = async () => (await q<{ n: string }>(sql`select task_name as n from task_logs where task_id = 0 order by task_name`)).map((r) => r.n);
+    await addLog('old', LOG_KEEP_DAYS + 1);
+    await addLog('kept', LOG_KEEP_DAYS - 1);
+    await pruner.tick();
+    expect(await names()).toEqual(['kept']);
+    // Within the hour nothing is pruned again; an hour later it is.
+    await addLog('old again', LOG_KEEP_DAYS + 1);
+    await pruner.tick();
+    expect(await names()).toEqual(['kept', 'old again']);
+    clock = new Date(at + 3_600_000);
+    await pruner.tick();
+    expect(await names()).toEqual(['kept']);
+    await pruner.stop(0);
   });
 });

@@ -21,7 +21,7 @@ import type { FastifyInstance } from 'fastify';
 import { JOB_ACTION, TASK_STATUS } from '@/shared/contracts/task';
 import { nextFireTime } from '@/shared/domain/cron';
 import type { Db } from '../db/client';
-import { scheduledTasks as T } from '../db/schema/index';
+import { scheduledTasks as T, taskLogs } from '../db/schema/index';
 import { describeError } from '../plugins/errors';
 import { setTaskClock, setTaskWaker, type Clock } from './clock';
 import { runTaskTarget, type RunnerOptions } from './runner';
@@ -72,6 +72,9 @@ export interface Scheduler {
   /** Resolves when every run this instance started has finished. */
   settle(): Promise<void>;
 }
+
+/** How long the run log keeps its rows (DESIGN §11 leaves it open; 90 days covers a quarter's audit). */
+export const LOG_KEEP_DAYS = 90;
 
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref?.());
 
@@ -217,11 +220,21 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
       .where(and(eq(T.id, task.id), isNull(T.nextFireAt), eq(T.status, TASK_STATUS.normal)));
   }
 
+  /** Run-log rows older than LOG_KEEP_DAYS are deleted, at most once an hour per instance (a task every second would
+   * otherwise grow the log without end). */
+  let prunedAt = 0;
+  async function pruneLog(at: Date) {
+    if (at.getTime() - prunedAt < 3_600_000) return;
+    prunedAt = at.getTime();
+    await db.delete(taskLogs).where(lt(taskLogs.runTime, new Date(at.getTime() - LOG_KEEP_DAYS * 86_400_000)));
+  }
+
   async function look() {
     if (stopped) return;
     const at = now();
     await renewLeases(at);
     await reclaimAbandoned(at);
+    await pruneLog(at);
     const candidates = await db
       .select()
       .from(T)
