@@ -19,6 +19,7 @@ import { routes as salesTargetRoutes } from './features/sales-target/routes';
 import { routes as exchangeRateRoutes } from './features/exchange-rate/routes';
 import { routes as reportRoutes } from './features/reports/routes';
 import { routes as workflowRoutes } from './features/workflow/routes';
+import { routes as mailRecordRoutes } from './features/mail-record/routes';
 import { routes as taskRoutes } from './features/task/routes';
 
 export type LazyScreen = LazyExoticComponent<ComponentType>;
@@ -43,6 +44,7 @@ const tables: RouteTable[] = [
   exchangeRateRoutes,
   reportRoutes,
   workflowRoutes,
+  mailRecordRoutes,
   taskRoutes,
 ];
 

@@ -79,8 +79,15 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   if (!opts.skipSeed) await seed(database.db, config);
   app.decorate('db', database.db);
   app.decorate('config', config);
-  app.decorate('mailer', createMailer(config, database.db, app.log));
-  if (!opts.database) app.addHook('onClose', () => database.close());
+  const mailer = createMailer(config, database.db, app.log);
+  app.decorate('mailer', mailer);
+  // The mail outbox's sender loop runs in a listening server (tests drive it with mailer.outbox.deliverDue); it is
+  // stopped, letting a round in progress finish, before the database closes.
+  app.addHook('onListen', async () => mailer.outbox.start());
+  app.addHook('onClose', async () => {
+    await mailer.outbox.stop();
+    if (!opts.database) await database.close();
+  });
 
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);

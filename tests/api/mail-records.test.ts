@@ -1,8 +1,9 @@
 // Mail records (spec part 3 §2.7 /MailRecordList, §7 getmailrecordpage, §9 default page size 50; DESIGN §11): the
 // list shows every recorded mail newest first, as soon as it is recorded (the list is cached; the mailer drops it),
 // after a forgot-password mail and after a report mail (attachments by name, type and size, never their bytes);
-// no body, so no reset link, is ever in the reply; paging; the PO number filter (contains, case-insensitive,
-// wildcards taken literally); the grant of the screen's API entry decides who reads, with no country filter.
+// no body, so no reset link, is ever in the reply; each row's outbox state (status, attempts, last error, resendable:
+// a reset mail is not); paging; the PO number filter (contains, case-insensitive, wildcards taken literally); the grant
+// of the screen's API entries decides who reads and resends, with no country filter. Delivery: mail-outbox.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '@/server/plugins/permissions';
@@ -68,11 +69,20 @@ describe('the list of recorded mails', () => {
       formType: FORGOT_PASSWORD.formType,
       formId: FORGOT_PASSWORD.formId,
       attachments: [],
+      status: 'recorded',
+      attempts: 0,
+      lastError: '',
+      nextAttemptAt: null,
+      sentAt: null,
+      resendable: false,
     });
     expect(new Date(mail.addTime).toISOString()).toBe(mail.addTime);
     // Exactly the contract's fields: no body, html or attachment bytes.
     expect(Object.keys(mail).sort()).toEqual(
-      ['addTime', 'addUserName', 'addresSeeEmail', 'addresSeeName', 'attachments', 'content', 'formId', 'formType', 'id', 'poNumber', 'sapT9Number', 'subject'].sort(),
+      [
+        'addTime', 'addUserName', 'addresSeeEmail', 'addresSeeName', 'attachments', 'content', 'formId', 'formType', 'id', 'poNumber', 'sapT9Number', 'subject',
+        'status', 'attempts', 'lastError', 'nextAttemptAt', 'sentAt', 'resendable',
+      ].sort(),
     );
     // The stored body has the link with its token masked; even that is not in the reply.
     const [body] = await rows<{ body: string }>(sql`select body from mail_records where id = ${mail.id}`);
@@ -98,7 +108,7 @@ describe('the list of recorded mails', () => {
       sql`select id, mail_record_id, size, length(decode(content_base64, 'base64'))::int as bytes from mail_attachments order by mail_record_id desc`,
     );
     for (const [i, mail] of list.items.slice(0, 2).entries()) {
-      expect(mail).toMatchObject({ addUserName: 'Administrator', addresSeeName: i === 0 ? 'Finance Desk' : '', content: 'recorded', poNumber: '' });
+      expect(mail).toMatchObject({ addUserName: 'Administrator', addresSeeName: i === 0 ? 'Finance Desk' : '', content: 'recorded', poNumber: '', status: 'recorded', resendable: true });
       expect(mail.subject).toMatch(/^SalesDesk Daily report \d{4}-\d{2} \(all companies\)$/);
       expect(mail.attachments).toHaveLength(1);
       const [file] = mail.attachments;
@@ -118,9 +128,10 @@ describe('paging and the PO number filter', () => {
   beforeAll(async () => {
     // Mails of forms with a PO number (the workflow mails of a later issue), recorded a day apart in the past.
     await s.app.db.execute(sql`
-      insert into mail_records (add_time, add_user_number, add_user_name, addressee_name, addressee_email, subject, body, content, form_type, form_id, po_number, sap_t9_number)
+      insert into mail_records (add_time, add_user_number, add_user_name, addressee_name, addressee_email, subject, body, content, status, attempts, last_error, form_type, form_id, po_number, sap_t9_number)
       select now() - make_interval(days => g), 'admin', 'Administrator', 'Buyer ' || g, 'buyer' || g || '@example.com', 'PO ' || g, 'body ' || g,
-             case when g % 2 = 0 then 'sent' else 'failed: timeout' end, 1, 1000 + g,
+             case when g % 2 = 0 then 'sent' else 'failed: timeout' end, case when g % 2 = 0 then 'sent' else 'failed' end, 1,
+             case when g % 2 = 1 then 'timeout' end, 1, 1000 + g,
              case when g <= 3 then 'PO-10' || g when g = 4 then 'po_1%x' else 'PO-2' || lpad(g::text, 3, '0') end, 'SAP-' || g
       from generate_series(1, 55) g`);
     // Written behind the server's back: drop its cached pages as a write through the mailer does.
@@ -138,7 +149,8 @@ describe('paging and the PO number filter', () => {
 
     const second = await page({ pageIndex: 2 });
     expect([second.count, second.items.length]).toEqual([58, 8]);
-    expect(second.items.at(-1)).toMatchObject({ subject: 'PO 55', sapT9Number: 'SAP-55', formId: 1055, content: 'failed: timeout' });
+    expect(second.items.at(-1)).toMatchObject({ subject: 'PO 55', sapT9Number: 'SAP-55', formId: 1055, content: 'failed: timeout', status: 'failed', attempts: 1, lastError: 'timeout' });
+    expect(second.items.at(-2)).toMatchObject({ subject: 'PO 54', content: 'sent', status: 'sent', lastError: '' });
 
     const small = await page({ PageIndex: 3, PageSize: 10 });
     expect(small.items.map((m) => m.subject)).toEqual(first.items.slice(20, 30).map((m) => m.subject));

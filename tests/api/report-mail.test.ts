@@ -2,7 +2,8 @@
 // ReportTaskOptions build the daily and Monday reports as the caller and mail them to every REPORT_MAIL_TO address:
 // one recorded mail per recipient, the report table as HTML, a text summary, and the xlsx attached (stored base64)
 // whose cells are the figures of the shared report table; the same access rules as the screens; code 0
-// reportMailNoRecipients without recipients; through a real SMTP peer, the attachment travels with the mail.
+// reportMailNoRecipients without recipients; through a real SMTP peer, the mail is queued in the outbox and the
+// sender delivers it with the attachment (the outbox itself: mail-outbox.test.ts).
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
@@ -184,7 +185,7 @@ describe('without REPORT_MAIL_TO', () => {
 });
 
 describe('through a real SMTP peer', () => {
-  it('sends the HTML body and the workbook as an attachment, and records the mail as sent', async () => {
+  it('queues the mail, then the sender delivers the HTML body and the workbook as an attachment and records it sent', async () => {
     const smtp = await smtpPeer();
     const { port, received } = smtp;
     const s = await startServer({ SEED_DEMO: false, SMTP_URL: `smtp://127.0.0.1:${port}`, REPORT_MAIL_TO: 'ops@example.com' });
@@ -193,6 +194,10 @@ describe('through a real SMTP peer', () => {
       const admin = await api.login('admin');
       const r = (await api.get(reportTaskOptions.path, { yearMonth: YM }, admin)) as MailReply;
       expect([r.code, r.data.length]).toEqual([1, 1]);
+      const status = async () => (await rows<{ status: string; content: string }>(s, sql`select status, content from mail_records where id = ${r.data[0].mailRecordId}`))[0];
+      expect(await status()).toEqual({ status: 'queued', content: 'queued' });
+      expect(received).toHaveLength(0);
+      expect(await s.app.mailer.outbox.deliverDue()).toMatchObject({ sent: 1, retried: 0, failed: 0 });
       expect(received).toHaveLength(1);
       const message = received[0];
       expect(message).toContain('ops@example.com');
@@ -200,8 +205,7 @@ describe('through a real SMTP peer', () => {
       // Long headers are folded onto the next line.
       expect(message).toMatch(/Content-Type:\s+application\/vnd\.openxmlformats-officedocument\.spreadsheetml\.sheet/i);
       expect(message).toContain(r.data[0].attachment);
-      const [row] = await rows<{ content: string }>(s, sql`select content from mail_records where id = ${r.data[0].mailRecordId}`);
-      expect(row.content).toBe('sent');
+      expect(await status()).toEqual({ status: 'sent', content: 'sent' });
     } finally {
       await s.close();
       await smtp.close();

@@ -1,5 +1,11 @@
-// Outgoing mail: through SMTP_URL when set; every mail is also recorded in mail_records (it feeds the mail-records screen),
-// with its HTML body and its attachments (mail_attachments, base64), so a recorded mail can be shown and sent again.
+// Outgoing mail (DESIGN §11 "Mail records are an outbox"): every mail is first a mail_records row with its HTML body
+// and its attachments (mail_attachments, base64); the outbox's sender loop (outbox.ts) delivers it through SMTP_URL
+// with retry and backoff. `send` answers at once with the record's id and outcome:
+// - "queued": SMTP is configured; the sender loop delivers it (status queued → sent, or failed after the retries).
+// - "recorded": no SMTP_URL; the mail is only recorded (and logged with secrets masked), as before the outbox.
+// - A mail carrying a secret (its text differs from its safeText: the reset link's token) is never stored readable,
+//   so it cannot wait in the outbox: it is sent at once, once, and recorded masked with resendable false ("sent" or
+//   "failed: …"). If SMTP is down the user asks for a new reset mail; a reset mail is never resent.
 import nodemailer from 'nodemailer';
 import addressparser from 'nodemailer/lib/addressparser';
 import type { FastifyBaseLogger } from 'fastify';
@@ -7,6 +13,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { mailAttachments, mailRecords } from '../db/schema/index';
 import { invalidate } from '../plugins/cache';
+import { createOutbox, errorText, type Deliver, type Outbox } from './outbox';
 
 export interface MailAttachment {
   filename: string;
@@ -27,9 +34,12 @@ export interface OutgoingMail {
   from?: { number: string; name: string };
   formType?: number;
   formId?: number;
+  /** The form's reference (PO number) and external (SAP/T9) reference the mail-record list shows and searches. */
+  poNumber?: string;
+  sapT9Number?: string;
 }
 
-/** What became of a mail: its mail_records id and outcome ("sent", "recorded" or "failed: …"). */
+/** What became of a mail: its mail_records id and outcome ("queued", "recorded"; a secret-carrying mail "sent" or "failed: …"). */
 export interface SentMail {
   id: number;
   outcome: string;
@@ -37,6 +47,8 @@ export interface SentMail {
 
 export interface Mailer {
   send(mail: OutgoingMail): Promise<SentMail>;
+  /** The sender loop delivering the queued mails. */
+  outbox: Outbox;
 }
 
 /** A mailbox as nodemailer takes it: as an object, nodemailer quotes and encodes the name itself. */
@@ -62,16 +74,30 @@ export function parseMailboxes(text: string): Mailbox[] {
     .map((m) => ({ name: m.name ?? '', address: m.address }));
 }
 
-export function createMailer(config: Config, db: Db, log: FastifyBaseLogger): Mailer {
-  const transport = config.SMTP_URL ? nodemailer.createTransport(config.SMTP_URL) : null;
+/** The SMTP transport of SMTP_URL, with time-outs well inside the outbox's lease; null without SMTP_URL. */
+function smtpDeliver(config: Config): Deliver | null {
+  if (!config.SMTP_URL) return null;
+  const transport = nodemailer.createTransport({ url: config.SMTP_URL, connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 });
+  return (message) => transport.sendMail(message);
+}
+
+export function createMailer(config: Config, db: Db, log: FastifyBaseLogger, opts: { deliver?: Deliver | null } = {}): Mailer {
+  const deliver = opts.deliver !== undefined ? opts.deliver : smtpDeliver(config);
   const from = parseMailbox(config.MAIL_FROM);
+  const outbox = createOutbox({ db, log, deliver, from });
   return {
+    outbox,
     async send(mail) {
-      let outcome = 'recorded';
       const attachments = mail.attachments ?? [];
-      if (transport) {
+      const secret = mail.text !== mail.safeText;
+      const now = new Date();
+      // The record's state: recorded without SMTP; queued for the sender loop; a secret-carrying mail is sent here.
+      let state: Partial<typeof mailRecords.$inferInsert>;
+      if (!deliver) state = { status: 'recorded', content: 'recorded' };
+      else if (!secret) state = { status: 'queued', content: 'queued', nextAttemptAt: now };
+      else {
         try {
-          await transport.sendMail({
+          await deliver({
             from,
             to: { name: mail.to.name, address: mail.to.email },
             subject: mail.subject,
@@ -81,13 +107,14 @@ export function createMailer(config: Config, db: Db, log: FastifyBaseLogger): Ma
               ? { attachments: attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.content) })) }
               : {}),
           });
-          outcome = 'sent';
+          state = { status: 'sent', content: 'sent', attempts: 1, sentAt: now };
         } catch (err) {
-          outcome = `failed: ${(err as Error).message}`.slice(0, 500);
-          log.warn({ to: mail.to.email, subject: mail.subject, err: (err as Error).message }, 'mail not sent');
+          const message = errorText(err);
+          state = { status: 'failed', content: `failed: ${message}`.slice(0, 500), attempts: 1, lastError: message };
+          log.warn({ to: mail.to.email, subject: mail.subject, err: message }, 'mail not sent');
         }
       }
-      // The record and its attachments together: a recorded mail is never missing a file.
+      // The record and its attachments together: a queued mail is never missing a file when the sender claims it.
       const id = await db.transaction(async (tx) => {
         const [row] = await tx
           .insert(mailRecords)
@@ -98,10 +125,13 @@ export function createMailer(config: Config, db: Db, log: FastifyBaseLogger): Ma
             addresSeeEmail: mail.to.email,
             subject: mail.subject,
             body: mail.safeText,
-            content: outcome,
             formType: mail.formType ?? null,
             formId: mail.formId ?? null,
+            poNumber: mail.poNumber ?? null,
+            sapT9Number: mail.sapT9Number ?? null,
             html: mail.html ?? null,
+            resendable: !secret,
+            ...state,
           })
           .returning({ id: mailRecords.id });
         if (attachments.length) {
@@ -120,7 +150,9 @@ export function createMailer(config: Config, db: Db, log: FastifyBaseLogger): Ma
       // Mails are recorded outside any module's POST (report mail GETs, background reset mails, tasks): the cached
       // pages of the mail-record list are dropped here, on every instance.
       await invalidate(db, 'mail_records', 'mail_attachments');
-      log.info({ to: mail.to.email, subject: mail.subject, outcome, text: mail.safeText, attachments: attachments.map((a) => a.filename) }, 'mail');
+      const outcome = state.content ?? 'recorded';
+      log.info({ mailRecordId: id, to: mail.to.email, subject: mail.subject, outcome, text: mail.safeText, attachments: attachments.map((a) => a.filename) }, 'mail');
+      if (state.status === 'queued') outbox.kick();
       return { id, outcome };
     },
   };

@@ -51,7 +51,7 @@ const modules: Array<[Routes, Topic[]]> = [
   [exchangeRateRoutes, ['exchange_rates']],
   // Reports only read; their mail calls write mail records, whose cached list the mailer drops itself.
   [reportRoutes, []],
-  // Mail records are only read here; the mailer drops their cached pages when it records a mail.
+  // Mail records: the mailer (and Resend, which re-queues one) drop their cached pages themselves.
   [mailRecordRoutes, []],
   // Approval operations move instances and their history and change the state of the forms (sales targets).
   [workflowRoutes, ['workflow_instances', 'workflow_history', 'sales_targets']],

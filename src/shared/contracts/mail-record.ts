@@ -1,9 +1,19 @@
 // Mail-record calls (spec part 3 §2.7 /MailRecordList, §7; DESIGN §11): the paged list of recorded mails, newest
-// first, searched by PO number. A row says who mailed whom about what and what became of it; bodies are not in the
-// reply (a reset mail's body is masked but still someone else's mail), attachments only by name, type and size.
+// first, searched by PO number. A row says who mailed whom about what and what became of it in the outbox (queued,
+// sent, failed with the last error, recorded without SMTP); bodies are not in the reply (a reset mail's body is masked
+// but still someone else's mail), attachments only by name, type and size. Resend queues a mail again (this product
+// has no /POOIHCheck form to go to, unlike the spec's Resend); a reset mail cannot be resent.
 import { z } from 'zod';
-import { get, listParams, listResult, PAGE_SIZE_MAX } from './endpoint';
-import { int, optText } from './fields';
+import type { MessageKey } from './messages';
+import { get, listParams, listResult, PAGE_SIZE_MAX, post } from './endpoint';
+import { int, optText, recordId } from './fields';
+
+/** Outbox states: queued (waiting for the sender), sent, failed (for good, after the retries), recorded (no SMTP). */
+export const MAIL_STATUSES = ['queued', 'sent', 'failed', 'recorded'] as const;
+export type MailStatus = (typeof MAIL_STATUSES)[number];
+
+/** The refusal of Resend for a mail that cannot be sent again (a reset mail: its token is stored masked). */
+export const MAIL_NOT_RESENDABLE = 'mailNotResendable' satisfies MessageKey;
 
 export const mailAttachmentItem = z.object({
   id: z.number(),
@@ -27,11 +37,22 @@ export const mailRecordItem = z.object({
   poNumber: z.string(),
   /** The external (SAP/T9) reference; '' when none. */
   sapT9Number: z.string(),
-  /** The outcome: "sent", "recorded" (no SMTP configured) or "failed: …". */
+  /** The outcome: "queued", "sent", "recorded" (no SMTP configured) or "failed: …". */
   content: z.string(),
   formType: z.number().nullable(),
   formId: z.number().nullable(),
   attachments: z.array(mailAttachmentItem),
+  status: z.enum(MAIL_STATUSES),
+  /** Delivery attempts since the mail was (re)queued. */
+  attempts: z.number(),
+  /** The last transport error ('' when none). */
+  lastError: z.string(),
+  /** ISO time of the next attempt of a queued mail; null otherwise. */
+  nextAttemptAt: z.string().nullable(),
+  /** ISO time it was sent; null until then. */
+  sentAt: z.string().nullable(),
+  /** False for a reset mail (its token is stored masked): Resend is refused. */
+  resendable: z.boolean(),
 });
 export type MailRecordItem = z.infer<typeof mailRecordItem>;
 
@@ -41,3 +62,6 @@ export const getMailRecordPage = get(
   listParams.extend({ pageSize: int(1, PAGE_SIZE_MAX).default(50), poNumber: optText }),
   listResult(mailRecordItem),
 );
+
+/** Queues the mail again (the same record: status queued, attempts from 0); refused for a reset mail. */
+export const resendMailRecord = post('/api/MailRecord/resend', z.object({ id: recordId }), mailRecordItem);

@@ -98,6 +98,8 @@ export const messageKeys = [
   'taskOptionsAddError',
   'taskOptionsAddError2',
   'taskNotExist',
+  // mail records (issue 10): a reset mail's token is stored masked, so it cannot be sent again
+  'mailNotResendable',
 ] as const;
 
 export type MessageKey = (typeof messageKeys)[number];

@@ -151,8 +151,26 @@ export const mailRecords = pgTable(
     sapT9Number: text('sap_t9_number'),
     /** The HTML body, when the mail has one (report mails); `body` keeps the plain text. */
     html: text('html'),
+    /** Outbox state (DESIGN §11): queued (waiting for the sender loop), sent, failed (for good) or recorded (no SMTP). */
+    status: text('status').notNull().default('recorded'),
+    /** Delivery attempts since the mail was (re)queued. */
+    attempts: integer('attempts').notNull().default(0),
+    /** The last transport error; null once sent. */
+    lastError: text('last_error'),
+    /** When a queued mail is next due; null unless queued. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    /** A sender's claim: no other sender takes the mail before this time (null when unclaimed). */
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    /** The claim's token: only the claimer may settle the attempt. */
+    leaseId: text('lease_id'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** False for a mail whose secret (a reset token) is stored masked: it cannot be sent again. */
+    resendable: boolean('resendable').notNull().default(true),
   },
-  (t) => [index('mail_records_time_idx').on(t.addTime)],
+  (t) => [
+    index('mail_records_time_idx').on(t.addTime),
+    index('mail_records_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'queued'`),
+  ],
 );
 
 /** Files attached to a recorded mail (report workbooks), base64, so a recorded mail can be shown and sent again. */

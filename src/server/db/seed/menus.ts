@@ -332,7 +332,7 @@ export const groups: GroupDef[] = [
           b('log', ['Task log', '任務日誌', '任务日志'], 'ShowTaskLog', ['/api/TaskOptions/GetTaskLogByTaskOptionsId']),
         ],
       },
-      { route: 'MailRecordList', names: ['Mail records', '郵件記錄', '邮件记录'], apis: ['/api/MailRecord/getmailrecordpage'] },
+      { route: 'MailRecordList', names: ['Mail records', '郵件記錄', '邮件记录'], apis: ['/api/MailRecord/getmailrecordpage', '/api/MailRecord/resend'] },
     ],
   },
 ];

@@ -392,6 +392,8 @@ export async function sendNotices(
           from: { number: from.number, name: from.name },
           formType: n.formType,
           formId: n.formId,
+          // The form reference the mail-record list shows and searches (the spec's PO number).
+          poNumber: n.ref,
         });
       } catch (err) {
         log.warn({ error: describeError(err), to: r.number }, 'workflow mail failed');

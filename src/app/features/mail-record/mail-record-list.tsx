@@ -1,0 +1,98 @@
+// /MailRecordList (spec part 3 §2.7, §9; DESIGN §11): search by PO number; columns sent/added time, sender, addressee,
+// subject, PO number, SAP/T9 number, and the result as the outbox state (queued with its attempts, last error and next
+// attempt; sent; failed with the last error; recorded without SMTP). 50 a page (10/25/50/75/100). Resend per row queues the
+// mail again and the row shows queued (the spec's Resend opens /POOIHCheck, a form this product does not have); reset
+// mails cannot be resent (their token is stored masked), so they have no Resend.
+import { Badge, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { call } from '@/app/api/client';
+import { CrudList } from '@/app/components/crud/crud-list';
+import type { FilterDef } from '@/app/components/crud/filters';
+import { showError, showSuccess } from '@/app/components/feedback/feedback';
+import { NoWrap } from '@/app/components/sales/no-wrap';
+import { getMailRecordPage, resendMailRecord, type MailRecordItem } from '@/shared/contracts/mail-record';
+import { formatTime, MAIL_RECORD_PAGE_SIZE, STATUS_COLOR } from './mail-record-logic';
+
+const filters: FilterDef[] = [{ kind: 'text', key: 'poNumber', label: 'fields.mailRecord.poNumber' }];
+
+function Status({ r }: { r: MailRecordItem }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap={2} data-testid="mail-status">
+      <Badge variant="light" color={STATUS_COLOR[r.status]} style={{ minWidth: 'max-content' }} title={r.status === 'recorded' ? t('mailRecord.recordedHint') : undefined}>
+        {t(`mailRecord.status.${r.status}`)}
+      </Badge>
+      {r.attempts > 0 && (r.status === 'queued' || r.status === 'failed') ? <Text size="xs">{t('mailRecord.attempts', { n: r.attempts })}</Text> : null}
+      {r.status === 'queued' && r.nextAttemptAt && r.attempts > 0 ? (
+        <Text size="xs" c="dimmed">
+          {t('mailRecord.nextAttempt', { time: formatTime(r.nextAttemptAt) })}
+        </Text>
+      ) : null}
+      {r.lastError ? (
+        <Text size="xs" c="red" style={{ wordBreak: 'break-word' }} data-testid="mail-last-error">
+          {r.lastError}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+export default function MailRecordList() {
+  const { t } = useTranslation();
+  return (
+    <CrudList
+      screen="MailRecordList"
+      entity="mailRecord"
+      endpoint={getMailRecordPage}
+      filters={filters}
+      pageSize={MAIL_RECORD_PAGE_SIZE}
+      rowKey="id"
+      columns={[
+        {
+          key: 'addTime',
+          render: (r) => (
+            <Stack gap={2}>
+              <NoWrap>{formatTime(r.addTime)}</NoWrap>
+              {r.sentAt && r.sentAt !== r.addTime ? (
+                <Text size="xs" c="dimmed">
+                  <NoWrap>{t('mailRecord.sentAt', { time: formatTime(r.sentAt) })}</NoWrap>
+                </Text>
+              ) : null}
+            </Stack>
+          ),
+        },
+        { key: 'addUserName' },
+        {
+          key: 'addresSeeName',
+          render: (r) => (
+            <Stack gap={0}>
+              {r.addresSeeName ? <Text size="sm">{r.addresSeeName}</Text> : null}
+              <Text size="xs" c="dimmed">
+                {r.addresSeeEmail}
+              </Text>
+            </Stack>
+          ),
+        },
+        { key: 'subject' },
+        { key: 'poNumber' },
+        { key: 'sapT9Number' },
+        { key: 'content', render: (r) => <Status r={r} /> },
+      ]}
+      rowActions={[
+        {
+          key: 'resend',
+          label: 'mailRecord.resend',
+          hidden: (r) => !r.resendable,
+          run: (r, reload) =>
+            void call(resendMailRecord, { id: r.id }).then(
+              () => {
+                showSuccess('mailRecord.resent', { to: r.addresSeeEmail });
+                reload();
+              },
+              (err: unknown) => showError(err),
+            ),
+        },
+      ]}
+    />
+  );
+}
