@@ -86,6 +86,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.addHook('onListen', async () => mailer.outbox.start());
   app.addHook('onClose', async () => {
     await mailer.outbox.stop();
+    mailer.close();
     if (!opts.database) await database.close();
   });
 

@@ -12,6 +12,8 @@ export async function smtpPeer(): Promise<SmtpPeer> {
   const received: string[] = [];
   const smtp = new SMTPServer({
     authOptional: true,
+    // No reverse DNS of the client (this machine has no resolver for it: each connection would wait on it).
+    disableReverseLookup: true,
     disabledCommands: ['STARTTLS'],
     onData(stream, _session, done) {
       let text = '';

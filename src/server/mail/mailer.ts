@@ -49,6 +49,8 @@ export interface Mailer {
   send(mail: OutgoingMail): Promise<SentMail>;
   /** The sender loop delivering the queued mails. */
   outbox: Outbox;
+  /** Closes the SMTP connections (after the outbox stopped). */
+  close(): void;
 }
 
 /** A mailbox as nodemailer takes it: as an object, nodemailer quotes and encodes the name itself. */
@@ -74,19 +76,23 @@ export function parseMailboxes(text: string): Mailbox[] {
     .map((m) => ({ name: m.name ?? '', address: m.address }));
 }
 
-/** The SMTP transport of SMTP_URL, with time-outs well inside the outbox's lease; null without SMTP_URL. */
-function smtpDeliver(config: Config): Deliver | null {
+/**
+ * The SMTP transport of SMTP_URL, with time-outs well inside the outbox's lease; null without SMTP_URL. Pooled: the
+ * sender delivers a batch over kept connections (a new connection per mail cost about 7 times as much in the bench).
+ */
+function smtpTransport(config: Config) {
   if (!config.SMTP_URL) return null;
-  const transport = nodemailer.createTransport({ url: config.SMTP_URL, connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 });
-  return (message) => transport.sendMail(message);
+  return nodemailer.createTransport({ url: config.SMTP_URL, pool: true, maxConnections: 2, connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 });
 }
 
 export function createMailer(config: Config, db: Db, log: FastifyBaseLogger, opts: { deliver?: Deliver | null } = {}): Mailer {
-  const deliver = opts.deliver !== undefined ? opts.deliver : smtpDeliver(config);
+  const transport = opts.deliver !== undefined ? null : smtpTransport(config);
+  const deliver: Deliver | null = opts.deliver !== undefined ? opts.deliver : transport && ((message) => transport.sendMail(message));
   const from = parseMailbox(config.MAIL_FROM);
   const outbox = createOutbox({ db, log, deliver, from });
   return {
     outbox,
+    close: () => transport?.close(),
     async send(mail) {
       const attachments = mail.attachments ?? [];
       const secret = mail.text !== mail.safeText;
