@@ -69,6 +69,8 @@ describe('envelope and bad input', () => {
   it('sends helmet headers with a strict CSP and a request id', async () => {
     const r = await s.app.inject({ method: 'GET', url: '/api/ping' });
     expect(r.json()).toMatchObject({ code: 1, msg: 'success' });
+    // It names the server's time zone: scheduled tasks fire in it, and the task form previews their times in it.
+    expect(r.json().data.timeZone).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
     const csp = String(r.headers['content-security-policy']);
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("script-src 'self'");

@@ -59,7 +59,7 @@ export class FakeServer {
     const body = (input ?? {}) as Record<string, unknown>;
     this.log.push({ path: endpoint.path, token: opts.token, key: opts.idempotencyKey, input: body });
     if (this.down) return { ok: false, network: true };
-    if (endpoint.path === '/api/ping') return { ok: true, data: { time: 'now' } };
+    if (endpoint.path === '/api/ping') return { ok: true, data: { time: 'now', timeZone: 'UTC' } };
     const account = opts.token ? this.tokens.get(opts.token) : undefined;
     if (!account) return { ok: false, network: false, status: 401, msg: 'tokenInvalid', data: null };
     const kind = WRITES[endpoint.path];

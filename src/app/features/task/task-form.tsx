@@ -8,6 +8,7 @@
 import { useMemo } from 'react';
 import { Alert, Code, List, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import { call } from '@/app/api/client';
 import { CrudForm } from '@/app/components/crud/crud-form';
@@ -15,6 +16,7 @@ import type { FieldDef } from '@/app/components/crud/form-fields';
 import { formMode, queryParam, type FormMode } from '@/app/components/crud/form-logic';
 import type { FormState } from '@/app/components/crud/form-state';
 import { currentLanguage } from '@/app/i18n/i18n';
+import { ping } from '@/shared/contracts/system';
 import { addTask, getTaskById, REQUEST_TYPES, updateTask } from '@/shared/contracts/task';
 import { authValueKept, cronPreview, emptyTask, TASK_LIST_PATH, taskFormSchema, taskPayload, taskValues, type TaskValues } from './task-logic';
 
@@ -22,8 +24,11 @@ import { authValueKept, cronPreview, emptyTask, TASK_LIST_PATH, taskFormSchema, 
 export function CronPreviewText({ expr, now }: { expr: string; now?: Date }) {
   const { t } = useTranslation();
   const locale = currentLanguage() === 'zh-tw' ? 'zh-TW' : 'en';
+  // Tasks fire in the server's time zone; until the server names it (or offline) the device's stands in.
+  const server = useQuery({ queryKey: ['serverTimeZone'], queryFn: ({ signal }) => call(ping, {}, { signal, noGlobalRouting: true }), staleTime: Infinity, retry: false });
+  const timeZone = server.data?.timeZone;
   // Recomputed as the expression changes; "now" is the time of that change.
-  const preview = useMemo(() => cronPreview(expr, now ?? new Date(), { locale }), [expr, now, locale]);
+  const preview = useMemo(() => cronPreview(expr, now ?? new Date(), { locale, ...(timeZone ? { timeZone } : {}) }), [expr, now, locale, timeZone]);
   switch (preview.kind) {
     case 'empty':
       return (
