@@ -275,6 +275,17 @@ test('a TW sales user releases a target through the flow; return to applicant, r
   expect(subjects(HEAD_OFFICE.email).some((x) => x.includes('approval requested'))).toBe(true);
   expect(subjects(COLLEAGUE.email).some((x) => x.includes('請您查看表單'))).toBe(true);
 
+  // The mail records list finds them by the form reference (PO number); Resend queues one again and goes to the form.
+  await admin.goto('/MailRecordList');
+  await admin.getByTestId('filter-poNumber').fill(`TW ${YEAR}-0${MONTH} rule 1`);
+  await admin.getByTestId('search').click();
+  const mailRows = admin.locator('tbody tr');
+  await expect(mailRows.first().getByTestId('mail-form-link')).toHaveText(`TW ${YEAR}-0${MONTH} rule 1`);
+  expect(await mailRows.count()).toBe(ours.length);
+  await mailRows.first().getByTestId('row-resend').click();
+  await expect(admin).toHaveURL(new RegExp(`/SalesTargetEdit\\?id=${targetId}$`));
+  await expect(admin.getByTestId('approval-panel')).toBeVisible();
+
   for (const c of [superior, ho]) await c.context.close();
   await adminCtx.close();
 });
