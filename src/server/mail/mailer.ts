@@ -10,7 +10,7 @@ import nodemailer from 'nodemailer';
 import addressparser from 'nodemailer/lib/addressparser';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { mailAttachments, mailRecords } from '../db/schema/index';
 import { invalidate } from '../plugins/cache';
 import { createOutbox, errorText, type Deliver, type Outbox } from './outbox';
@@ -120,39 +120,39 @@ export function createMailer(config: Config, db: Db, log: FastifyBaseLogger, opt
           log.warn({ to: mail.to.email, subject: mail.subject, err: message }, 'mail not sent');
         }
       }
-      // The record and its attachments together: a queued mail is never missing a file when the sender claims it.
-      const id = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(mailRecords)
-          .values({
-            addUserNumber: mail.from?.number ?? null,
-            addUserName: mail.from?.name ?? 'SalesDesk',
-            addresSeeName: mail.to.name,
-            addresSeeEmail: mail.to.email,
-            subject: mail.subject,
-            body: mail.safeText,
-            formType: mail.formType ?? null,
-            formId: mail.formId ?? null,
-            poNumber: mail.poNumber ?? null,
-            sapT9Number: mail.sapT9Number ?? null,
-            html: mail.html ?? null,
-            resendable: !secret,
-            ...state,
-          })
-          .returning({ id: mailRecords.id });
-        if (attachments.length) {
-          await tx.insert(mailAttachments).values(
-            attachments.map((a) => ({
-              mailRecordId: row.id,
-              filename: a.filename,
-              contentType: a.contentType,
-              size: a.content.byteLength,
-              contentBase64: Buffer.from(a.content).toString('base64'),
-            })),
-          );
-        }
-        return row.id;
-      });
+      const record = {
+        addUserNumber: mail.from?.number ?? null,
+        addUserName: mail.from?.name ?? 'SalesDesk',
+        addresSeeName: mail.to.name,
+        addresSeeEmail: mail.to.email,
+        subject: mail.subject,
+        body: mail.safeText,
+        formType: mail.formType ?? null,
+        formId: mail.formId ?? null,
+        poNumber: mail.poNumber ?? null,
+        sapT9Number: mail.sapT9Number ?? null,
+        html: mail.html ?? null,
+        resendable: !secret,
+        ...state,
+      };
+      const insert = (q: Db | Tx) => q.insert(mailRecords).values(record).returning({ id: mailRecords.id });
+      // The record and its attachments together: a queued mail is never missing a file when the sender claims it. A
+      // mail without attachments is one statement, atomic by itself.
+      const id = !attachments.length
+        ? (await insert(db))[0].id
+        : await db.transaction(async (tx) => {
+            const [row] = await insert(tx);
+            await tx.insert(mailAttachments).values(
+              attachments.map((a) => ({
+                mailRecordId: row.id,
+                filename: a.filename,
+                contentType: a.contentType,
+                size: a.content.byteLength,
+                contentBase64: Buffer.from(a.content).toString('base64'),
+              })),
+            );
+            return row.id;
+          });
       // Mails are recorded outside any module's POST (report mail GETs, background reset mails, tasks): the cached
       // pages of the mail-record list are dropped here, on every instance.
       await invalidate(db, 'mail_records', 'mail_attachments');
