@@ -5,8 +5,9 @@
 // after the product rows, averaged); nothing here asserts a time. BENCH_SECONDS sets the seconds per route (5),
 // BENCH_DB=pglite|postgres runs one database only. Then the report figures (reports.ts: the total and sales data
 // reports against their raw SQL aggregates), the mail outbox figures (outbox.ts: mails recorded and delivered by the
-// sender against the same mails sent straight over SMTP) and the offline figures (sync.ts: outbox drain, durable local
-// save, browser chaos). `--only products|reports|outbox|sync` (or BENCH_ONLY) runs one part; `--no-chaos`
+// sender against the same mails sent straight over SMTP), the scheduler figures (scheduler.ts: firings claimed and run
+// by a tick against the same calls made directly) and the offline figures (sync.ts: outbox drain, durable local save,
+// browser chaos). `--only products|reports|outbox|scheduler|sync` (or BENCH_ONLY) runs one part; `--no-chaos`
 // (BENCH_CHAOS=0) leaves out the browser chaos run; BENCH_SAVES sets the offline saves per phase (500).
 import { fork } from 'node:child_process';
 import path from 'node:path';
@@ -19,6 +20,7 @@ import type { LoadJob, LoadResult } from './load';
 import { runSyncBench } from './sync';
 import { runReportBench } from './reports';
 import { runOutboxBench } from './outbox';
+import { runSchedulerBench } from './scheduler';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const WARMUP = 1;
@@ -110,7 +112,7 @@ async function run(kind: BenchDb): Promise<Row[]> {
 const argv = process.argv.slice(2);
 const onlyArg = argv.find((a) => a.startsWith('--only='))?.slice('--only='.length) ?? (argv.includes('--only') ? argv[argv.indexOf('--only') + 1] : undefined);
 const part = onlyArg ?? process.env.BENCH_ONLY;
-if (part && !['products', 'sync', 'reports', 'outbox'].includes(part)) throw new Error(`--only ${part}: expected products, sync, reports or outbox`);
+if (part && !['products', 'sync', 'reports', 'outbox', 'scheduler'].includes(part)) throw new Error(`--only ${part}: expected products, sync, reports, outbox or scheduler`);
 
 if (!part || part === 'products') {
   const rows: Row[] = [];
@@ -130,6 +132,8 @@ if (!part || part === 'products') {
 if (!part || part === 'reports') await runReportBench();
 
 if (!part || part === 'outbox') await runOutboxBench();
+
+if (!part || part === 'scheduler') await runSchedulerBench();
 
 if (!part || part === 'sync') {
   const chaos = !argv.includes('--no-chaos') && process.env.BENCH_CHAOS !== '0';
