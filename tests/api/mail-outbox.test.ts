@@ -7,7 +7,6 @@
 // masked and never resent; the list shows each mail's state; a listening server runs the sender loop by itself.
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { openDatabase, type Database } from '@/server/db/client';
 import { mailRecords } from '@/server/db/schema/index';
 import { createMailer } from '@/server/mail/mailer';
@@ -17,53 +16,10 @@ import { rowsOf } from '@/server/plugins/permissions';
 import { getMailRecordPage, resendMailRecord, type MailRecordItem } from '@/shared/contracts/mail-record';
 import { dailyReportTaskOptions } from '@/shared/contracts/report';
 import { FORGOT_PASSWORD } from '@/shared/contracts/workflow';
+import { smtpPeer, type SmtpPeer } from '../support/smtp-peer';
 import { client, startServer, type TestServer } from './helpers';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-/** An SMTP peer on a fixed port that can go down and come back; every message it received, raw. */
-function peer() {
-  const received: string[] = [];
-  let smtp: SMTPServer | null = null;
-  let port = 0;
-  return {
-    received,
-    get port() {
-      return port;
-    },
-    async up() {
-      if (smtp) return;
-      smtp = new SMTPServer({
-        authOptional: true,
-        disabledCommands: ['STARTTLS'],
-        // A mailbox that does not exist: a permanent refusal (550).
-        onRcptTo(address, _session, callback) {
-          if (!address.address.endsWith('@reject.test')) return callback();
-          callback(Object.assign(new Error('No such user here'), { responseCode: 550 }));
-        },
-        onData(stream, _session, done) {
-          let text = '';
-          stream.on('data', (c: Buffer) => (text += c.toString('utf8')));
-          stream.on('end', () => {
-            received.push(text);
-            done();
-          });
-        },
-      });
-      const s = smtp;
-      await new Promise<void>((resolve, reject) => {
-        s.server.once('error', reject);
-        s.listen(port, '127.0.0.1', resolve);
-      });
-      port = (s.server.address() as { port: number }).port;
-    },
-    async down() {
-      const s = smtp;
-      smtp = null;
-      if (s) await new Promise<void>((resolve) => s.close(() => resolve()));
-    },
-  };
-}
 
 interface Row {
   id: number;
@@ -77,7 +33,7 @@ interface Row {
   body: string;
 }
 
-const smtp = peer();
+let smtp: SmtpPeer;
 let s: TestServer;
 let api: ReturnType<typeof client>;
 let admin: string;
@@ -112,7 +68,7 @@ function attachmentOf(raw: string) {
 }
 
 beforeAll(async () => {
-  await smtp.up();
+  smtp = await smtpPeer();
   s = await startServer({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, REPORT_MAIL_TO: 'ops@example.com' });
   api = client(s.app);
   admin = await api.login('admin');
