@@ -7,6 +7,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { INITIAL_PASSWORD, signInAs } from './auth';
 import { apiGet, chooseOption, tokenOf } from './sales-helpers';
 import { shot } from './shots';
+import { closeToasts, setLanguage } from './page-helpers';
 
 const TABLET = { width: 768, height: 1024 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -22,20 +23,6 @@ const DEMO = ['Taiwan (TW)', 'Singapore (SG)', 'Malaysia (MY)', 'Australia (AU)'
 
 const rows = (page: Page) => page.locator('table tbody tr');
 const rowWith = (page: Page, text: string) => rows(page).filter({ hasText: text });
-
-/** Closes the notifications on screen, so a screenshot shows the page under them. */
-async function closeToasts(page: Page) {
-  // Again until none is left: one may arrive while the others close, and a toast under the pointer never closes itself.
-  await expect(async () => {
-    for (const close of await page.getByTestId('notification').locator('button').all()) await close.click({ force: true }).catch(() => undefined);
-    await page.mouse.move(0, 0);
-    await expect(page.getByTestId('notification')).toHaveCount(0, { timeout: 1500 });
-  }).toPass({ timeout: 20_000 });
-}
-
-async function setLanguage(page: Page, lang: 'en' | 'zh-tw') {
-  await page.evaluate((l) => localStorage.setItem('salesdesk.language', l), lang);
-}
 
 test.describe.configure({ mode: 'serial' });
 

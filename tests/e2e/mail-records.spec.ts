@@ -7,6 +7,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { signInAs } from './auth';
 import { apiGet, tokenOf } from './sales-helpers';
 import { shot } from './shots';
+import { setLanguage } from './page-helpers';
 
 /** A month no other spec mails about: the mail's subject names it. */
 const MONTH = '2024-02';
@@ -14,10 +15,6 @@ const SUBJECT = `SalesDesk Daily report ${MONTH} (all companies)`;
 
 const rows = (page: Page) => page.locator('table tbody tr');
 const rowWith = (page: Page, text: string) => rows(page).filter({ hasText: text });
-
-async function setLanguage(page: Page, lang: 'en' | 'zh-tw') {
-  await page.evaluate((l) => localStorage.setItem('salesdesk.language', l), lang);
-}
 
 test.afterEach(async ({ page }) => {
   if (page.url().startsWith('http')) await setLanguage(page, 'en');

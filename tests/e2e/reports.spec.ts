@@ -17,6 +17,7 @@ import { getSalesTargetPage } from '@/shared/contracts/sales-target';
 import { signInAs } from './auth';
 import { apiGet, chooseOption, tokenOf } from './sales-helpers';
 import { shot } from './shots';
+import { setLanguage } from './page-helpers';
 
 const DESKTOP = { width: 1440, height: 900 };
 const pad2 = (n: number) => String(n).padStart(2, '0');
@@ -150,10 +151,6 @@ async function openFromMenu(page: Page, name: string) {
   const group = menu.getByRole('button', { name: 'Sales reports', exact: true });
   if ((await group.getAttribute('aria-expanded')) === 'false') await group.click();
   await menu.getByRole('link', { name, exact: true }).click();
-}
-
-async function setLanguage(page: Page, lang: 'en' | 'zh-tw') {
-  await page.evaluate((l) => localStorage.setItem('salesdesk.language', l), lang);
 }
 
 test.describe.configure({ mode: 'serial' });

@@ -5,6 +5,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { signInAs } from './auth';
 import { shot } from './shots';
+import { setLanguage } from './page-helpers';
 
 const stamp = Date.now().toString(36);
 const ROLE = `QA tree role ${stamp}`;
@@ -23,10 +24,6 @@ async function choose(page: Page, input: Locator, text: string, option: string |
   await input.click();
   await input.fill(text);
   await page.getByRole('option', { name: option, exact: typeof option === 'string' }).first().click();
-}
-
-async function setLanguage(page: Page, lang: 'en' | 'zh-tw') {
-  await page.evaluate((l) => localStorage.setItem('salesdesk.language', l), lang);
 }
 
 test('the role form checks strictly, checks all, and keeps all-data flags only where data scope applies', async ({ page }) => {

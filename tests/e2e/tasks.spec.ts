@@ -7,6 +7,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signInAs } from './auth';
 import { shot } from './shots';
+import { closeToasts, setLanguage } from './page-helpers';
 
 const DESKTOP = { width: 1280, height: 800 };
 const TABLET = { width: 768, height: 1024 };
@@ -16,19 +17,6 @@ const URL_PATH = '/api/TaskWork/DailyReportTaskOptions';
 
 const rows = (page: Page) => page.locator('table tbody tr');
 const taskRow = (page: Page) => rows(page).filter({ hasText: NAME });
-
-async function setLanguage(page: Page, lang: 'en' | 'zh-tw') {
-  await page.evaluate((l) => localStorage.setItem('salesdesk.language', l), lang);
-}
-
-/** Closes the notifications on screen (a screenshot shows the page under them; a new toast is then the only one). */
-async function closeToasts(page: Page) {
-  await expect(async () => {
-    for (const close of await page.getByTestId('notification').locator('button').all()) await close.click({ force: true }).catch(() => undefined);
-    await page.mouse.move(0, 0);
-    await expect(page.getByTestId('notification')).toHaveCount(0, { timeout: 1500 });
-  }).toPass({ timeout: 20_000 });
-}
 
 async function fillForm(page: Page, interval: string) {
   await page.getByTestId('field-taskName').fill(NAME);

@@ -9,6 +9,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { signInAs } from './auth';
 import { apiGet, chooseOption, fillTargetRule1, saveAndReturn, targetRecords } from './sales-helpers';
+import { setLanguage } from './page-helpers';
 import { shot } from './shots';
 
 const RUN = Date.now().toString(36);
@@ -168,14 +169,14 @@ test('the administrator designs a flow with a condition branch by clicks and sav
 
   // The same designer in Traditional Chinese.
   const url = page.url();
-  await page.evaluate(() => localStorage.setItem('salesdesk.language', 'zh-tw'));
+  await setLanguage(page, 'zh-tw');
   await page.goto(url);
   await expect(page.locator('[data-testid="flow-node"][data-code="C-1-1-1-2-1"]')).toBeVisible();
   await expect(page.locator('[data-testid="flow-node"][data-code="C-1"]')).toContainText('申請人');
   await expect(page.getByTestId('flow-submit')).toContainText('提交');
   await page.evaluate(() => window.scrollTo(0, 0));
   await shot(page, 'workflow-designer-zh-tw');
-  await page.evaluate(() => localStorage.setItem('salesdesk.language', 'en'));
+  await setLanguage(page, 'en');
 });
 
 test('a TW sales user releases a target through the flow; return to applicant, re-submit, every approval; released with mails', async ({ page, browser }) => {
