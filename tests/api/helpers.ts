@@ -3,6 +3,7 @@
 import { buildApp, type App } from '@/server/app';
 import { loadConfig, type Config } from '@/server/config';
 import { tempPostgres } from '../support/temp-postgres';
+import { FORGOT_PASSWORD } from '@/shared/contracts/workflow';
 
 export const INITIAL = 'Sales@123';
 /** What login() changes an initial password to (6–8 characters with a digit, a letter and a capital). */
@@ -85,7 +86,16 @@ export function client(app: App) {
     changed.set(key, CHANGED);
     return login(number, CHANGED);
   }
-  return { call, login, loginAsIs, get: <T = any>(u: string, i?: Record<string, unknown>, t?: string) => call<T>('GET', u, i, t), post: <T = any>(u: string, i?: Record<string, unknown>, t?: string) => call<T>('POST', u, i, t) };
+  /** The forgot-password mail of an account, as the login screen asks for it (mailsend2 with the spec's fixed values). */
+  const forgotPassword = (number: string) =>
+    call('POST', '/api/workflow/mailsend2', {
+      UserNumber: number,
+      FormType: FORGOT_PASSWORD.formType,
+      FormId: FORGOT_PASSWORD.formId,
+      CheckContent: FORGOT_PASSWORD.checkContent,
+      Operates: FORGOT_PASSWORD.operates,
+    });
+  return { call, login, loginAsIs, forgotPassword, get: <T = any>(u: string, i?: Record<string, unknown>, t?: string) => call<T>('GET', u, i, t), post: <T = any>(u: string, i?: Record<string, unknown>, t?: string) => call<T>('POST', u, i, t) };
 }
 
 /** An addproduct body: a TW chair product of the demo set's category, model and colour; `over` changes any field. */

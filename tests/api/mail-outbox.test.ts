@@ -15,7 +15,6 @@ import { mailsSettled } from '@/server/modules/identity/identity.service';
 import { rowsOf } from '@/server/plugins/permissions';
 import { getMailRecordPage, resendMailRecord, type MailRecordItem } from '@/shared/contracts/mail-record';
 import { dailyReportTaskOptions } from '@/shared/contracts/report';
-import { FORGOT_PASSWORD } from '@/shared/contracts/workflow';
 import { smtpPeer, type SmtpPeer } from '../support/smtp-peer';
 import { client, startServer, type TestServer } from './helpers';
 
@@ -50,14 +49,6 @@ async function reportMail(): Promise<number[]> {
   return r.data.map((m) => m.mailRecordId);
 }
 const list = async (input: Record<string, unknown> = {}) => (await api.get<{ items: MailRecordItem[]; count: number }>(getMailRecordPage.path, input, admin)).data;
-const forgotPassword = (number: string) =>
-  api.post('/api/workflow/mailsend2', {
-    UserNumber: number,
-    FormType: FORGOT_PASSWORD.formType,
-    FormId: FORGOT_PASSWORD.formId,
-    CheckContent: FORGOT_PASSWORD.checkContent,
-    Operates: FORGOT_PASSWORD.operates,
-  });
 /** The attachment of a raw message: its part's headers and its decoded bytes. */
 function attachmentOf(raw: string) {
   const parts = raw.split(/\r?\n--[^\r\n]+\r?\n/);
@@ -259,7 +250,7 @@ describe('Resend', () => {
 
 describe('reset mails', () => {
   it('go out at once, are stored with the token masked and cannot be resent', async () => {
-    expect((await forgotPassword('tw.sales')).code).toBe(1);
+    expect((await api.forgotPassword('tw.sales')).code).toBe(1);
     await mailsSettled(s.app.mailer);
     expect(smtp.received).toHaveLength(1);
     const body = smtp.received[0].replace(/=\r?\n/g, '').replace(/=3D/g, '=');
@@ -280,7 +271,7 @@ describe('reset mails', () => {
 
   it('with SMTP down are failed, not queued: the user asks again', async () => {
     await smtp.down();
-    expect((await forgotPassword('sg.sales')).code).toBe(1);
+    expect((await api.forgotPassword('sg.sales')).code).toBe(1);
     await mailsSettled(s.app.mailer);
     const [mail] = (await list()).items;
     expect(mail).toMatchObject({ subject: 'SalesDesk password reset', status: 'failed', attempts: 1, resendable: false, nextAttemptAt: null });

@@ -29,14 +29,6 @@ const page = async (input: Record<string, unknown> = {}, token = admin) => {
   expect([r.status, r.code]).toEqual([200, 1]);
   return r.data;
 };
-const forgotPassword = (number: string) =>
-  api.post('/api/workflow/mailsend2', {
-    UserNumber: number,
-    FormType: FORGOT_PASSWORD.formType,
-    FormId: FORGOT_PASSWORD.formId,
-    CheckContent: FORGOT_PASSWORD.checkContent,
-    Operates: FORGOT_PASSWORD.operates,
-  });
 
 beforeAll(async () => {
   s = await startServer({ REPORT_MAIL_TO: 'ops@example.com, Finance Desk <fin@example.com>' });
@@ -51,7 +43,7 @@ describe('the list of recorded mails', () => {
     const before = await page();
     expect(before).toEqual({ items: [], count: 0 });
 
-    expect((await forgotPassword('sg.sales')).code).toBe(1);
+    expect((await api.forgotPassword('sg.sales')).code).toBe(1);
     await mailsSettled(s.app.mailer);
     const [stored] = await rows<{ email: string; name: string }>(sql`select email, name from users where number = 'sg.sales'`);
 
