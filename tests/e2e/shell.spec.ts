@@ -166,6 +166,8 @@ test('a new version waits for the user: Reload is refused while a form has unsav
   // The built app the server serves, from tests/e2e/global-setup.ts.
   const dist = process.env.E2E_STATIC_DIR;
   if (!dist) throw new Error('E2E_STATIC_DIR is not set: run through playwright.config.ts and its global setup');
+  // Installing the new worker and reloading under it can take a while on a loaded machine.
+  test.setTimeout(150_000);
   await signInAs(page, 'admin');
   await page.goto('/AddCategory');
   await page.evaluate(async () => void (await navigator.serviceWorker.ready));
@@ -177,7 +179,7 @@ test('a new version waits for the user: Reload is refused while a form has unsav
   await page.getByTestId('field-category').fill('Unsaved work');
   await page.evaluate(async () => void (await (await navigator.serviceWorker.getRegistration())?.update()));
   const prompt = page.getByTestId('notification').filter({ hasText: 'A new version of SalesDesk is available.' });
-  await expect(prompt).toBeVisible({ timeout: 20_000 });
+  await expect(prompt).toBeVisible({ timeout: 40_000 });
   await shot(page, 'update-prompt');
   await prompt.getByRole('button', { name: 'Reload' }).click();
   // Unsaved changes: no reload, the new version keeps waiting and what was typed stays.
@@ -189,7 +191,7 @@ test('a new version waits for the user: Reload is refused while a form has unsav
   await page.getByTestId('field-category').fill('');
   await page.goto('/Cgy');
   const again = page.getByTestId('notification').filter({ hasText: 'A new version of SalesDesk is available.' });
-  await expect(again).toBeVisible({ timeout: 20_000 });
+  await expect(again).toBeVisible({ timeout: 40_000 });
   const reloaded = page.waitForEvent('load');
   await again.getByRole('button', { name: 'Reload' }).click();
   await reloaded;
